@@ -1,0 +1,21 @@
+/** Unit specs sit beside the code; end-to-end specs run against real PostgreSQL and Redis. */
+const shared = {
+  moduleFileExtensions: ['js', 'json', 'ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] },
+  testEnvironment: 'node',
+  setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+};
+
+module.exports = {
+  testTimeout: 60000,
+  projects: [
+    { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+    },
+  ],
+};

@@ -1,0 +1,71 @@
+import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { GlobalExceptionFilter } from './common/errors/global-exception.filter';
+import { Env, validateEnv } from './config/env.validation';
+import { typeormOptions } from './infra/database/typeorm-options';
+import { OutboxModule, OutboxWorkerModule } from './infra/outbox/outbox.module';
+import { QueueModule } from './infra/queue/queue.module';
+import { RateLimitGuard } from './infra/rate-limit/rate-limit.guard';
+import { RateLimitModule } from './infra/rate-limit/rate-limit.module';
+import { RedisModule } from './infra/redis/redis.module';
+import { HealthModule, HealthWorkerModule } from './modules/health/health.module';
+
+/** What a process runs. `cli` is the command line: the container without listeners or workers. */
+export type ProcessRole = 'all' | 'api' | 'worker' | 'cli';
+
+export interface AppModuleOptions {
+  role: ProcessRole;
+  logger: Logger;
+  /** Extra modules, for tests that mount probe routes or handlers. */
+  extraImports?: ModuleMetadata['imports'];
+}
+
+/** Feature modules: controllers, services and the queues they produce to. */
+const FEATURE_MODULES = [HealthModule];
+/** Processors, relays and schedules: loaded only where workers run. */
+const WORKER_MODULES = [OutboxWorkerModule, HealthWorkerModule];
+
+@Module({})
+export class AppModule {
+  static register(options: AppModuleOptions): DynamicModule {
+    const runsWorkers = options.role === 'all' || options.role === 'worker';
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({
+          isGlobal: true,
+          cache: true,
+          validate: validateEnv,
+          ignoreEnvFile: process.env.NODE_ENV === 'test',
+        }),
+        LoggerModule.forRoot({ pinoHttp: { logger: options.logger }, useExisting: true }),
+        TypeOrmModule.forRootAsync({
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<Env, true>) => ({
+            ...typeormOptions(config.get('DATABASE_URL', { infer: true }), config.get('DATABASE_POOL_SIZE', { infer: true })),
+            autoLoadEntities: true,
+          }),
+        }),
+        RedisModule,
+        QueueModule,
+        CqrsModule.forRoot(),
+        RateLimitModule,
+        OutboxModule,
+        ...FEATURE_MODULES,
+        ...(runsWorkers ? WORKER_MODULES : []),
+        ...(options.extraImports ?? []),
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: GlobalExceptionFilter },
+        // Guards run in this order: authentication (added with accounts) before rate limiting,
+        // so that limits keyed by user see the user.
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { AppModule, AppModuleOptions } from './app.module';
+import { configureHttpApp } from './common/http/configure-http-app';
+import { createHttpLogger } from './infra/logging/http-logger';
+
+/** Builds the HTTP application exactly as production serves it (also used by tests and the benchmark). */
+export async function createHttpApp(options: AppModuleOptions & { logger: Logger }): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(PinoNestLogger));
+  configureHttpApp(app, createHttpLogger(options.logger));
+  return app;
+}
+
+/** A process without HTTP: workers only, or the CLI. */
+export async function createWorkerContext(options: AppModuleOptions): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(AppModule.register(options), { bufferLogs: true, abortOnError: false });
+  app.useLogger(app.get(PinoNestLogger));
+  return app;
+}

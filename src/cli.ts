@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { CommandFactory } from 'nest-commander';
+import { AppModule } from './app.module';
+import { HealthCheckCommand } from './cli/health-check.command';
+import { loadEnv } from './config/load-env';
+import { createRootLogger } from './infra/logging/http-logger';
+import { HealthModule } from './modules/health/health.module';
+
+const COMMANDS = [HealthCheckCommand];
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const logger = createRootLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
+
+  @Module({ imports: [AppModule.register({ role: 'cli', logger }), HealthModule], providers: COMMANDS })
+  class CliModule {}
+
+  await CommandFactory.run(CliModule, { logger: ['error', 'warn'], errorHandler: (error) => {
+    console.error(error.message);
+    process.exit(1);
+  } });
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { toErrorResponse } from './error-response';
+
+/**
+ * One error model for the whole HTTP surface: domain errors and Nest's HTTP exceptions keep their
+ * status, anything else is an opaque 500 logged with the request id the client also sees.
+ */
+@Catch()
+export class GlobalExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<Request>();
+    const { status, body, unexpected } = toErrorResponse(exception);
+    if (unexpected) {
+      this.logger.error(
+        { err: exception, requestId: request.id, method: request.method, url: request.originalUrl },
+        'Unhandled error',
+      );
+    }
+    if (response.headersSent) return;
+    response.status(status).json(body);
+  }
+}

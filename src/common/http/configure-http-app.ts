@@ -1,0 +1,65 @@
+import { ValidationPipe } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { NextFunction, Request, Response } from 'express';
+import type { HttpLogger } from 'pino-http';
+import { Env, parseTrustProxy } from '../../config/env.validation';
+import { toErrorResponse } from '../errors/error-response';
+import { validationExceptionFactory } from '../errors/validation-exception.factory';
+
+export const BODY_LIMIT = '1mb';
+
+/**
+ * Everything about the HTTP surface that is not a route: proxy trust, request ids and logging,
+ * body parsing with its limits, validation and API docs. Shared by `main.ts`, the tests and the
+ * benchmark so that all three serve the same app.
+ */
+export function configureHttpApp(app: NestExpressApplication, httpLogger: HttpLogger): void {
+  const config = app.get(ConfigService<Env, true>);
+  app.set('trust proxy', parseTrustProxy(config.get('TRUST_PROXY', { infer: true })));
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  // The logger comes first so that even a request rejected by the body parser has an id.
+  app.use(httpLogger);
+  app.use(
+    express.json({
+      limit: BODY_LIMIT,
+      type: ['application/json', 'application/*+json'],
+      verify: (req, _res, buffer) => {
+        (req as Request).rawBody = buffer;
+      },
+    }),
+  );
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const { status, body } = toErrorResponse(error);
+    res.status(status).json(body);
+  });
+
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      transformOptions: { enableImplicitConversion: false },
+      exceptionFactory: validationExceptionFactory,
+      stopAtFirstError: false,
+    }),
+  );
+
+  if (config.get('API_DOCS_ENABLED', { infer: true })) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Storefront Platform API')
+        .setDescription('Public storefront, merchant and internal endpoints. See docs/ in the repository.')
+        .setVersion('1')
+        .addBearerAuth()
+        .build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  }
+  app.enableShutdownHooks();
+}

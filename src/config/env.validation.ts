@@ -1,0 +1,167 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+export const APP_ROLES = ['all', 'api', 'worker'] as const;
+export type AppRole = (typeof APP_ROLES)[number];
+
+const RATE = /^\d+\/\d+$/;
+const RATE_MESSAGE = '$property must look like "<limit>/<seconds>", e.g. 60/60';
+
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value === 'boolean') return value;
+  if (value === undefined || value === '') return undefined;
+  const text = String(value).toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(text)) return true;
+  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  return value; // left as is so IsBoolean reports it by name
+};
+
+/**
+ * Every variable the process reads. Defaults live here so that `.env.example`, the README table and
+ * the code cannot drift apart silently: a variable not declared here is not read anywhere.
+ */
+export class EnvironmentVariables {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsIn(APP_ROLES as unknown as string[])
+  APP_ROLE: AppRole = 'all';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @Matches(/^https?:\/\/[^\s]+$/, { message: '$property must be an http(s) URL' })
+  APP_URL = 'http://localhost:3000';
+
+  @IsString()
+  @MinLength(32, { message: '$property must be at least 32 characters (generate one with `openssl rand -hex 32`)' })
+  APP_KEY: string;
+
+  @Matches(/^[A-Z]{3}$/, { message: '$property must be an ISO 4217 code such as HNL' })
+  APP_CURRENCY = 'HNL';
+
+  @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: '$property must be a postgres:// URL' })
+  DATABASE_URL: string;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  MIGRATIONS_RUN = true;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @Matches(/^rediss?:\/\/[^\s]+$/, { message: '$property must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379/0';
+
+  @Matches(/^[a-z0-9_-]{1,32}$/i, { message: '$property must be 1-32 letters, digits, - or _' })
+  QUEUE_PREFIX = 'sf';
+
+  @IsString()
+  TRUST_PROXY = 'false';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_API = '60/60';
+
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_OTP_GENERATION = '3/60';
+
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_OTP_PER_IDENTIFIER = '3/3600';
+
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_VERIFICATION = '10/60';
+
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_TRANSACTIONS = '20/60';
+
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_TENANT_AWARE = '120/60';
+
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_AI_GENERATE = '5/3600';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  HEALTH_DISK_WARN_PERCENT = 70;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  HEALTH_DISK_FAIL_PERCENT = 90;
+
+  @IsString()
+  @IsNotEmpty()
+  HEALTH_DISK_PATH = '/';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(50)
+  OUTBOX_POLL_INTERVAL_MS = 500;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(1000)
+  SHUTDOWN_TIMEOUT_MS = 10000;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  API_DOCS_ENABLED = true;
+
+  @IsOptional()
+  @IsString()
+  GRPC_URL = '127.0.0.1:50051';
+}
+
+export type Env = EnvironmentVariables;
+
+/** Used by ConfigModule: a bad or missing value stops start-up with the variable's name. */
+export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {
+  // An empty value means "not set": the default applies, as for a missing one.
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
+  const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((error) => Object.values(error.constraints ?? {}).map((text) => `  - ${text}`));
+    throw new Error(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  }
+  return env;
+}
+
+/** "limit/seconds" → numbers. Validated above, so the shape is known. */
+export function parseRate(rate: string): { limit: number; seconds: number } {
+  const [limit, seconds] = rate.split('/').map(Number);
+  return { limit, seconds };
+}
+
+/** Express `trust proxy` accepts booleans, hop counts, and address lists/names. */
+export function parseTrustProxy(value: string): boolean | number | string {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return value;
+}

@@ -1,0 +1,11 @@
+import { config } from 'dotenv';
+import { EnvironmentVariables, validateEnv } from './env.validation';
+
+/**
+ * Reads `.env` (values already in the environment win, as with @nestjs/config) and validates.
+ * For entry points that run before or without the Nest container: migrations, the benchmark.
+ */
+export function loadEnv(): EnvironmentVariables {
+  config({ quiet: true });
+  return validateEnv(process.env);
+}

@@ -1,0 +1,121 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import Redis from 'ioredis';
+import { from, Observable, of } from 'rxjs';
+import { catchError, mergeMap } from 'rxjs/operators';
+import { ConflictError, ValidationFailedError } from '../../common/errors/domain.error';
+import { toErrorResponse } from '../../common/errors/error-response';
+import { sha256Hex, stableStringify } from '../../common/util/stable-json';
+import { REDIS } from '../redis/redis.module';
+import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotent.decorator';
+
+const RETENTION_MS = 24 * 3600 * 1000;
+// How long a claim survives a crashed process before the key can be used again.
+const IN_FLIGHT_MS = 60 * 1000;
+const REPLAYED_HEADERS = ['location', 'content-type'];
+
+interface InFlightRecord {
+  state: 'running';
+  fingerprint: string;
+}
+
+interface CompletedRecord {
+  state: 'done';
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type IdempotencyRecord = InFlightRecord | CompletedRecord;
+
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const options = this.reflector.get<IdempotentOptions | undefined>(IDEMPOTENT_KEY, context.getHandler());
+    if (!options || context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+
+    const found = this.readKey(req, options);
+    if (!found) return next.handle();
+    const { key, field } = found;
+    if (key.length < 1 || key.length > 255) {
+      throw ValidationFailedError.field(field, 'The idempotency key must be between 1 and 255 characters.');
+    }
+
+    // Scoped to the route and, when signed in, the user: one client's key never meets another's.
+    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    const scope = `${req.method} ${route} ${req.user?.id ?? '-'}`;
+    const recordKey = `idem:${sha256Hex(`${scope}\n${key}`)}`;
+    const body = { ...(req.body as Record<string, unknown>) };
+    if (options.bodyField) delete body[options.bodyField];
+    const fingerprint = sha256Hex(stableStringify({ body, query: req.query }));
+
+    const claim: InFlightRecord = { state: 'running', fingerprint };
+    const claimed = await this.redis.set(recordKey, JSON.stringify(claim), 'PX', IN_FLIGHT_MS, 'NX');
+    if (!claimed) return of(this.answerExisting(await this.redis.get(recordKey), fingerprint, field, res));
+
+    return next.handle().pipe(
+      mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res).then(() => result))),
+      catchError((error: unknown) => from(this.fail(recordKey, fingerprint, error).then(() => Promise.reject(error)))),
+    );
+  }
+
+  private readKey(req: Request, options: IdempotentOptions): { key: string; field: string } | null {
+    for (const header of options.headers) {
+      const value = req.headers[header.toLowerCase()];
+      if (typeof value === 'string') return { key: value, field: header };
+    }
+    if (options.bodyField) {
+      const value = (req.body as Record<string, unknown> | undefined)?.[options.bodyField];
+      if (value !== undefined && value !== null) {
+        return { key: typeof value === 'string' ? value : '', field: options.bodyField };
+      }
+    }
+    return null;
+  }
+
+  private answerExisting(raw: string | null, fingerprint: string, field: string, res: Response): unknown {
+    // The first request failed with 422/5xx and released the key between our SET and GET.
+    if (raw === null) throw new ConflictError('A request with this idempotency key is still being processed.', 'idempotency_in_flight');
+    const record = JSON.parse(raw) as IdempotencyRecord;
+    if (record.fingerprint !== fingerprint) {
+      throw ValidationFailedError.field(field, 'This idempotency key was already used with a different request.');
+    }
+    if (record.state === 'running') {
+      throw new ConflictError('A request with this idempotency key is still being processed.', 'idempotency_in_flight');
+    }
+    res.status(record.status);
+    for (const [name, value] of Object.entries(record.headers)) res.setHeader(name, value);
+    res.setHeader('Idempotent-Replayed', 'true');
+    return record.body;
+  }
+
+  private async complete(recordKey: string, fingerprint: string, status: number, body: unknown, res: Response): Promise<void> {
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = res.getHeader(name);
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const record: CompletedRecord = { state: 'done', fingerprint, status, body: body ?? null, headers };
+    await this.redis.set(recordKey, JSON.stringify(record), 'PX', RETENTION_MS);
+  }
+
+  private async fail(recordKey: string, fingerprint: string, error: unknown): Promise<void> {
+    const { status, body } = toErrorResponse(error);
+    // A 422 or 5xx leaves nothing behind: the client may fix the input or retry with the same key.
+    if (status === 422 || status >= 500) {
+      await this.redis.del(recordKey);
+      return;
+    }
+    const record: CompletedRecord = { state: 'done', fingerprint, status, body, headers: {} };
+    await this.redis.set(recordKey, JSON.stringify(record), 'PX', RETENTION_MS);
+  }
+}

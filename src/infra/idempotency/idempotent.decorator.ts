@@ -1,0 +1,29 @@
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
+
+export const IDEMPOTENT_KEY = 'storefront:idempotent';
+
+export interface IdempotentOptions {
+  /** Request headers that carry the key, in order of preference. */
+  headers: string[];
+  /** A body field that carries the key when no header does. */
+  bodyField?: string;
+}
+
+const DEFAULT_HEADERS = ['Idempotency-Key', 'X-Idempotency-Key'];
+
+/**
+ * Opts a route into idempotent replay: the first completed response for a key is kept 24 h and
+ * replayed for the same key and body (`Idempotent-Replayed: true`); a different body is 422; a
+ * retry while the first is still running is 409. See docs/idempotency.md.
+ */
+export const Idempotent = (options: Partial<IdempotentOptions> = {}) => {
+  const resolved: IdempotentOptions = { headers: options.headers ?? DEFAULT_HEADERS, bodyField: options.bodyField };
+  return applyDecorators(
+    SetMetadata(IDEMPOTENT_KEY, resolved),
+    UseInterceptors(IdempotencyInterceptor),
+    ApiHeader({ name: resolved.headers[0], required: false, description: 'Idempotency key (1-255 characters)' }),
+    ApiResponse({ status: 409, description: 'A request with this idempotency key is still running' }),
+  );
+};

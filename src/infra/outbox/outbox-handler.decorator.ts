@@ -1,0 +1,17 @@
+import { applyDecorators, Injectable, SetMetadata } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { StoredEvent } from './domain-event';
+
+export const OUTBOX_HANDLER_KEY = 'storefront:outbox-handler';
+
+/**
+ * Handles one event type after commit. `handle` runs in a transaction that also records that this
+ * handler consumed this event, so a redelivery is a no-op for database work done through `manager`.
+ * Effects outside the database (mail, push) should be queued as their own idempotent jobs.
+ */
+export interface OutboxEventHandler<TPayload = Record<string, unknown>> {
+  handle(event: StoredEvent<TPayload>, manager: EntityManager): Promise<void>;
+}
+
+export const OutboxHandler = (eventType: string) =>
+  applyDecorators(Injectable(), SetMetadata(OUTBOX_HANDLER_KEY, eventType));

@@ -1,0 +1,72 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { StoredEvent } from './domain-event';
+import { OutboxHandlerRegistry } from './outbox-handler.registry';
+import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
+
+/**
+ * Delivers one outbox event to every handler registered for its type. Each handler runs in its own
+ * transaction together with its consumption marker, so a retry after a partial failure only runs
+ * the handlers that did not finish.
+ */
+@Processor(OUTBOX_QUEUE, { concurrency: 8 })
+export class OutboxProcessor extends WorkerHost {
+  private readonly logger = new Logger(OutboxProcessor.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly registry: OutboxHandlerRegistry,
+  ) {
+    super();
+  }
+
+  async process(job: Job<OutboxJobData>): Promise<void> {
+    const { outboxId } = job.data;
+    const rows: Array<{ id: string; event_type: string; tenant_id: string | null; occurred_at: Date; payload: Record<string, unknown>; status: string }> =
+      await this.dataSource.query(
+        'SELECT id, event_type, tenant_id, occurred_at, payload, status FROM outbox_events WHERE id = $1',
+        [outboxId],
+      );
+    const row = rows[0];
+    if (!row || row.status === 'processed') return;
+    const event: StoredEvent = {
+      id: String(row.id),
+      type: row.event_type,
+      tenantId: row.tenant_id,
+      occurredAt: new Date(row.occurred_at),
+      payload: row.payload,
+    };
+    for (const handler of this.registry.handlersFor(event.type)) {
+      await this.dataSource.transaction(async (manager) => {
+        const claimed: unknown[] = await manager.query(
+          `INSERT INTO outbox_consumptions (event_id, handler) VALUES ($1, $2)
+           ON CONFLICT DO NOTHING RETURNING event_id`,
+          [event.id, handler.name],
+        );
+        if (claimed.length === 0) return;
+        await handler.instance.handle(event, manager);
+      });
+    }
+    await this.dataSource.query(
+      `UPDATE outbox_events SET status = 'processed', processed_at = now(), last_error = NULL WHERE id = $1`,
+      [outboxId],
+    );
+  }
+
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job<OutboxJobData> | undefined, error: Error): Promise<void> {
+    if (!job) return;
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
+    this.logger.warn({ err: error, outboxId: job.data.outboxId, attempt: job.attemptsMade, final }, 'Outbox event handling failed');
+    await this.dataSource
+      .query(`UPDATE outbox_events SET status = CASE WHEN $2 THEN 'failed' ELSE status END, last_error = $3 WHERE id = $1`, [
+        job.data.outboxId,
+        final,
+        String(error?.message ?? error).slice(0, 2000),
+      ])
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,18 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import type { RateLimitGroup } from './rate-limit-groups';
+
+export const RATE_LIMIT_GROUPS_KEY = 'storefront:rate-limit-groups';
+
+/**
+ * Puts a route (or every route of a controller) in one or more rate-limit groups. A route with no
+ * annotation is in `api`; see `SkipRateLimit` for routes no client should be limited on.
+ */
+export const RateLimit = (...groups: [RateLimitGroup, ...RateLimitGroup[]]) =>
+  applyDecorators(
+    SetMetadata(RATE_LIMIT_GROUPS_KEY, groups),
+    ApiResponse({ status: 429, description: `Rate limit exceeded (${groups.join(', ')})` }),
+  );
+
+/** For probes and signed machine-to-machine endpoints. */
+export const SkipRateLimit = () => SetMetadata(RATE_LIMIT_GROUPS_KEY, []);

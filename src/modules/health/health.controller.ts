@@ -1,0 +1,52 @@
+import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import type { Response } from 'express';
+import { SkipRateLimit } from '../../infra/rate-limit/rate-limit.decorator';
+import { HealthChecksService } from './health-checks.service';
+import { HealthReport, isHealthy } from './health-report';
+import { RedisHealthIndicator } from './redis.health-indicator';
+
+@ApiTags('health')
+@SkipRateLimit()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly checks: HealthChecksService,
+    private readonly terminus: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly redis: RedisHealthIndicator,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Last cached result of the Database, UsedDiskSpace and Cache checks (200, or 500 when one fails)' })
+  async report(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+    const report = await this.checks.latest();
+    res.status(isHealthy(report) ? 200 : 500);
+    return report;
+  }
+
+  @Get('live')
+  @HttpCode(200)
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Liveness: the process answers. Checks no dependency.' })
+  @ApiOkResponse({ description: 'OK' })
+  live(): string {
+    return 'OK';
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer now (200, or 503)' })
+  async ready(@Res({ passthrough: true }) res: Response) {
+    try {
+      return await this.terminus.check([
+        () => this.database.pingCheck('database', { timeout: 1_000 }),
+        () => this.redis.pingCheck('redis'),
+      ]);
+    } catch (error) {
+      res.status(503);
+      return (error as { getResponse?: () => unknown }).getResponse?.() ?? { status: 'error' };
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  json?: unknown;
+}
+
+export interface FakeHttpServer {
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  /** Resolves with the first recorded request matching, waiting for it if need be. */
+  waitFor(predicate?: (request: RecordedRequest) => boolean, timeoutMs?: number): Promise<RecordedRequest>;
+  close(): Promise<void>;
+}
+
+export type FakeHandler = (request: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+
+const jsonReply: FakeHandler = (_request, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+};
+
+/**
+ * A real HTTP server on an ephemeral loopback port that records what it receives: stands in for
+ * an SMS gateway, a push service, an AI provider or a social provider, reached by configuration.
+ */
+export async function startFakeHttpServer(handler: FakeHandler = jsonReply): Promise<FakeHttpServer> {
+  const requests: RecordedRequest[] = [];
+  const waiters: Array<() => void> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try {
+        json = body ? JSON.parse(body) : undefined;
+      } catch {
+        json = undefined;
+      }
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, json };
+      requests.push(recorded);
+      waiters.splice(0).forEach((wake) => wake());
+      try {
+        await handler(recorded, res);
+      } catch {
+        if (!res.headersSent) res.writeHead(500).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    waitFor: (predicate = () => true, timeoutMs = 10_000) => waitUntil(requests, predicate, waiters, timeoutMs),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface FakeSmtpServer {
+  /** smtp://127.0.0.1:<port> — the value for MAIL_URL. */
+  url: string;
+  messages: ReceivedMail[];
+  waitFor(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that parses and keeps every message it accepts. */
+export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
+  const messages: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor: (predicate = () => true, timeoutMs = 10_000) => waitUntil(messages, predicate, waiters, timeoutMs),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function waitUntil<T>(items: T[], predicate: (item: T) => boolean, waiters: Array<() => void>, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Nothing matching arrived within ${timeoutMs} ms`)), timeoutMs);
+    const check = () => {
+      const found = items.find(predicate);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      } else {
+        waiters.push(check);
+      }
+    };
+    check();
+  });
+}
+
+/** Polls until `probe` returns a truthy value: for effects that happen in a worker. */
+export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

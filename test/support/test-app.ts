@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { ModuleMetadata } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import pino from 'pino';
+import request from 'supertest';
+import { createHttpApp } from '../../src/bootstrap';
+import type { ProcessRole } from '../../src/app.module';
+import { TEST_ENV } from './test-env';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** http://127.0.0.1:<port> of a real listening server: parallel requests are really parallel. */
+  baseUrl: string;
+  http: () => ReturnType<typeof request>;
+  /** JSON log lines the app wrote, for asserting on structured logs. */
+  logs: Array<Record<string, unknown>>;
+  get<T>(token: unknown): T;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  role?: ProcessRole;
+  imports?: ModuleMetadata['imports'];
+  logLevel?: string;
+}
+
+/**
+ * Starts the real application (same bootstrap as production) on an ephemeral loopback port.
+ * `env` overrides TEST_ENV for this app only; the process environment is restored afterwards.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env = { ...TEST_ENV, ...(options.env ?? {}) };
+  const previous = { ...process.env };
+  Object.assign(process.env, env);
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logger = pino({ level: options.logLevel ?? 'error' }, sink);
+  let app: NestExpressApplication;
+  try {
+    app = await createHttpApp({ role: options.role ?? 'all', logger, extraImports: options.imports });
+    await app.listen(0, '127.0.0.1');
+  } finally {
+    process.env = previous;
+  }
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    baseUrl,
+    http: () => request(baseUrl),
+    logs,
+    get: <T>(token: unknown) => app.get(token as never) as T,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Where tests run: a database of their own (its name must contain "test") and a Redis DB index of
+ * their own. Override with TEST_DATABASE_URL / TEST_REDIS_URL.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/storefront_test';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+
+export function assertTestDatabase(url: string): void {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (!name.toLowerCase().includes('test')) {
+    throw new Error(`Refusing to run tests against database "${name}": its name must contain "test".`);
+  }
+}
+
+/** The environment every test app starts from: generous limits, quiet logs, no auto-migration. */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  APP_ROLE: 'all',
+  APP_URL: 'http://localhost:3000',
+  APP_KEY: 'test-app-key-0123456789abcdef0123456789abcdef',
+  DATABASE_URL: TEST_DATABASE_URL,
+  DATABASE_POOL_SIZE: '20',
+  REDIS_URL: TEST_REDIS_URL,
+  MIGRATIONS_RUN: 'false',
+  LOG_LEVEL: 'silent',
+  TRUST_PROXY: 'loopback',
+  THROTTLE_API: '100000/60',
+  THROTTLE_OTP_GENERATION: '100000/60',
+  THROTTLE_OTP_PER_IDENTIFIER: '100000/3600',
+  THROTTLE_VERIFICATION: '100000/60',
+  THROTTLE_TRANSACTIONS: '100000/60',
+  THROTTLE_TENANT_AWARE: '100000/60',
+  THROTTLE_AI_GENERATE: '100000/3600',
+  OUTBOX_POLL_INTERVAL_MS: '100',
+  API_DOCS_ENABLED: 'true',
+};
