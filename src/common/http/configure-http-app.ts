@@ -61,5 +61,4 @@ export function configureHttpApp(app: NestExpressApplication, httpLogger: HttpLo
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   }
-  app.enableShutdownHooks();
 }
