@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import Redis from 'ioredis';
+import { REDIS } from '../../../src/infra/redis/redis.module';
+import { HealthChecksService } from '../../../src/modules/health/health-checks.service';
+import { createTestApp, TestApp } from '../../support/test-app';
+import { TEST_ENV } from '../../support/test-env';
+
+const run = promisify(execFile);
+
+describe('Health (spec 4.8, decisions §11)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.get<Redis>(REDIS).del('health:last-report');
+  });
+  afterAll(() => t.close());
+
+  it('GET /health runs the checks when nothing is cached and answers the spatie-style report', async () => {
+    const res = await t.http().get('/health');
+    expect(res.status).toBe(200);
+    expect(new Date(res.body.finishedAt).toISOString()).toBe(res.body.finishedAt);
+    expect(res.body.checkResults.map((result: { name: string }) => result.name)).toEqual(['Database', 'UsedDiskSpace', 'Cache']);
+    for (const result of res.body.checkResults) {
+      expect(result).toEqual(expect.objectContaining({ name: expect.any(String), status: 'ok', notificationMessage: expect.any(String) }));
+    }
+  });
+
+  it('serves the cached report until it is refreshed', async () => {
+    const first = await t.http().get('/health');
+    const second = await t.http().get('/health');
+    expect(second.body.finishedAt).toBe(first.body.finishedAt);
+    await t.get(HealthChecksService).refresh();
+    const third = await t.http().get('/health');
+    expect(new Date(third.body.finishedAt).getTime()).toBeGreaterThan(new Date(first.body.finishedAt).getTime());
+  });
+
+  it('GET /health/live answers OK as text without checking anything', async () => {
+    const res = await t.http().get('/health/live');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toBe('OK');
+  });
+
+  it('GET /health/ready checks PostgreSQL and Redis live', async () => {
+    const res = await t.http().get('/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.body.details).toEqual({ database: { status: 'up' }, redis: { status: 'up' } });
+  });
+
+  describe('with a disk threshold that every disk exceeds', () => {
+    let failing: TestApp;
+    beforeAll(async () => {
+      failing = await createTestApp({ env: { HEALTH_DISK_FAIL_PERCENT: '0', HEALTH_DISK_WARN_PERCENT: '0' } });
+    });
+    afterAll(() => failing.close());
+
+    it('answers 500 with the failed check named', async () => {
+      const report = await failing.get(HealthChecksService).refresh();
+      expect(report.checkResults.find((result) => result.name === 'UsedDiskSpace')?.status).toBe('failed');
+      const res = await failing.http().get('/health');
+      expect(res.status).toBe(500);
+      const disk = res.body.checkResults.find((result: { name: string }) => result.name === 'UsedDiskSpace');
+      expect(disk.status).toBe('failed');
+      expect(disk.notificationMessage).toMatch(/% used/);
+      // The other probes are unaffected.
+      expect((await failing.http().get('/health/live')).status).toBe(200);
+    });
+  });
+
+  it('warns (still 200) between the warning and failure thresholds', async () => {
+    const warning = await createTestApp({ env: { HEALTH_DISK_WARN_PERCENT: '0', HEALTH_DISK_FAIL_PERCENT: '100' } });
+    try {
+      await warning.get(HealthChecksService).refresh();
+      const res = await warning.http().get('/health');
+      expect(res.status).toBe(200);
+      expect(res.body.checkResults.find((result: { name: string }) => result.name === 'UsedDiskSpace').status).toBe('warning');
+    } finally {
+      await warning.close();
+      await t.get(HealthChecksService).refresh();
+    }
+  });
+
+  it('`npm run cli -- health:check` refreshes the cached report', async () => {
+    const before = (await t.http().get('/health')).body.finishedAt;
+    const { stdout } = await run(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', 'health:check'], {
+      env: { ...process.env, ...TEST_ENV, LOG_LEVEL: 'error' },
+      cwd: process.cwd(),
+    });
+    expect(stdout).toMatch(/ok\s+Database/);
+    expect(stdout).toMatch(/UsedDiskSpace/);
+    const after = (await t.http().get('/health')).body.finishedAt;
+    expect(new Date(after).getTime()).toBeGreaterThan(new Date(before).getTime());
+  });
+});

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { getQueueToken } from '@nestjs/bullmq';
+import { EventBus } from '@nestjs/cqrs';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { inTransaction } from '../../../src/infra/database/transaction';
+import { OUTBOX_QUEUE, outboxJobId } from '../../../src/infra/outbox/outbox.constants';
+import { OutboxRelay } from '../../../src/infra/outbox/outbox.relay';
+import { OutboxService } from '../../../src/infra/outbox/outbox.service';
+import { eventually } from '../../support/fake-servers';
+import { OutboxProbeModule, ProbeHappened, probeDeliveries } from '../../support/outbox-probe.module';
+import { createTestApp, TestApp } from '../../support/test-app';
+
+describe('Transactional outbox', () => {
+  let t: TestApp;
+  let dataSource: DataSource;
+  let outbox: OutboxService;
+  let relay: OutboxRelay;
+
+  beforeAll(async () => {
+    t = await createTestApp({ imports: [OutboxProbeModule] });
+    dataSource = t.get<DataSource>(getDataSourceToken());
+    outbox = t.get(OutboxService);
+    relay = t.get(OutboxRelay);
+  });
+  afterAll(() => t.close());
+
+  const rowsFor = (marker: string): Promise<Array<{ id: string; status: string; last_error: string | null }>> =>
+    dataSource.query(`SELECT id, status, last_error FROM outbox_events WHERE payload->>'marker' = $1`, [marker]);
+
+  it('delivers a committed event to its handler once', async () => {
+    const marker = randomUUID();
+    await inTransaction(dataSource, (manager) => outbox.record(manager, new ProbeHappened(marker)));
+    await eventually(async () => probeDeliveries.get(marker) === 1);
+    await eventually(async () => (await rowsFor(marker))[0]?.status === 'processed');
+  });
+
+  it('publishes nothing from a rolled-back transaction', async () => {
+    const marker = randomUUID();
+    await expect(
+      inTransaction(dataSource, async (manager) => {
+        await outbox.record(manager, new ProbeHappened(marker));
+        throw new Error('business rule failed after recording');
+      }),
+    ).rejects.toThrow('business rule failed');
+    await relay.drain();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await rowsFor(marker)).toEqual([]);
+    expect(probeDeliveries.get(marker)).toBeUndefined();
+  });
+
+  it('refuses to record outside a transaction', async () => {
+    await expect(outbox.record(dataSource.manager, new ProbeHappened(randomUUID()))).rejects.toThrow(/inside a transaction/);
+  });
+
+  it('still delivers an event committed while the relay was down, once it runs again', async () => {
+    await relay.stop();
+    const marker = randomUUID();
+    try {
+      await inTransaction(dataSource, (manager) => outbox.record(manager, new ProbeHappened(marker)));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await rowsFor(marker))[0].status).toBe('pending');
+      expect(probeDeliveries.get(marker)).toBeUndefined();
+    } finally {
+      relay.start();
+    }
+    await eventually(async () => probeDeliveries.get(marker) === 1);
+  });
+
+  it('does the work once when the same event is enqueued twice (relay died before marking the row)', async () => {
+    await relay.stop();
+    const marker = randomUUID();
+    try {
+      await inTransaction(dataSource, (manager) => outbox.record(manager, new ProbeHappened(marker)));
+      const [row] = await rowsFor(marker);
+      // What a crashed relay leaves behind: the job is on the queue, the row still pending.
+      const queue = t.get<Queue>(getQueueToken(OUTBOX_QUEUE));
+      await queue.add('ProbeHappened', { outboxId: String(row.id) }, { jobId: outboxJobId(String(row.id)) });
+      await eventually(async () => probeDeliveries.get(marker) === 1);
+    } finally {
+      relay.start();
+    }
+    await eventually(async () => (await rowsFor(marker))[0]?.status === 'processed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(probeDeliveries.get(marker)).toBe(1);
+  });
+
+  it('retries a failing handler, keeping the error visible, until it succeeds', async () => {
+    const marker = randomUUID();
+    await inTransaction(dataSource, (manager) => outbox.record(manager, new ProbeHappened(marker, 1)));
+    await eventually(async () => (await rowsFor(marker))[0]?.last_error?.includes('probe failure 1'));
+    await eventually(async () => probeDeliveries.get(marker) === 1, 15_000);
+    const [row] = await rowsFor(marker);
+    expect(row.status).toBe('processed');
+  });
+
+  it('routes CQRS domain events published inside a transaction through the outbox', async () => {
+    const eventBus = t.get(EventBus);
+    const marker = randomUUID();
+    await inTransaction(dataSource, async () => {
+      await eventBus.publish(new ProbeHappened(marker));
+    });
+    await eventually(async () => probeDeliveries.get(marker) === 1);
+
+    const lost = randomUUID();
+    expect(() => eventBus.publish(new ProbeHappened(lost))).toThrow(/outside a transaction/);
+  });
+
+  it('delivers each event exactly once with two processes relaying at the same time', async () => {
+    const second = await createTestApp({ imports: [OutboxProbeModule] });
+    try {
+      const markers = Array.from({ length: 60 }, () => randomUUID());
+      await Promise.all(
+        markers.map((marker) => inTransaction(dataSource, (manager) => outbox.record(manager, new ProbeHappened(marker)))),
+      );
+      await Promise.all([relay.drain(), second.get(OutboxRelay).drain(), relay.drain()]);
+      await eventually(async () => markers.every((marker) => probeDeliveries.get(marker) === 1), 15_000);
+      const consumed: Array<{ count: string }> = await dataSource.query(
+        `SELECT count(*) FROM outbox_consumptions c JOIN outbox_events e ON e.id = c.event_id WHERE e.payload->>'marker' = ANY($1)`,
+        [markers],
+      );
+      expect(Number(consumed[0].count)).toBe(60);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('reports counts per event type for the admin page', async () => {
+    const counts = await outbox.countsByType();
+    const probe = counts.find((row) => row.eventType === 'ProbeHappened');
+    expect(probe).toBeDefined();
+    expect(probe!.recorded).toBeGreaterThan(0);
+    expect(probe!.processed).toBeGreaterThan(0);
+  });
+});
