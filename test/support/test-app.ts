@@ -15,7 +15,8 @@ export interface TestApp {
   http: () => ReturnType<typeof request>;
   /** JSON log lines the app wrote, for asserting on structured logs. */
   logs: Array<Record<string, unknown>>;
-  get<T>(token: unknown): T;
+  /** A provider of the running app: by class (typed) or by injection token. */
+  get<T>(token: (abstract new (...args: never[]) => T) | string | symbol): T;
   close(): Promise<void>;
 }
 
@@ -56,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     baseUrl,
     http: () => request(baseUrl),
     logs,
-    get: <T>(token: unknown) => app.get(token as never) as T,
+    get: <T>(token: (abstract new (...args: never[]) => T) | string | symbol) => app.get(token as never) as T,
     close: () => app.close(),
   };
 }

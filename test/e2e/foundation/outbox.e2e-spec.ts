@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import { EventBus } from '@nestjs/cqrs';
-import { getDataSourceToken } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '../../../src/infra/database/transaction';
@@ -20,7 +19,7 @@ describe('Transactional outbox', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ imports: [OutboxProbeModule] });
-    dataSource = t.get<DataSource>(getDataSourceToken());
+    dataSource = t.get(DataSource);
     outbox = t.get(OutboxService);
     relay = t.get(OutboxRelay);
   });
