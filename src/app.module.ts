@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter';
 import { Env, validateEnv } from './config/env.validation';
 import { typeormOptions } from './infra/database/typeorm-options';
+import { MessagingModule, MessagingWorkerModule } from './infra/messaging/messaging.module';
 import { OutboxModule, OutboxWorkerModule } from './infra/outbox/outbox.module';
 import { QueueModule } from './infra/queue/queue.module';
 import { RateLimitGuard } from './infra/rate-limit/rate-limit.guard';
@@ -28,7 +29,7 @@ export interface AppModuleOptions {
 /** Feature modules: controllers, services and the queues they produce to. */
 const FEATURE_MODULES = [HealthModule];
 /** Processors, relays and schedules: loaded only where workers run. */
-const WORKER_MODULES = [OutboxWorkerModule, HealthWorkerModule];
+const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule];
 
 @Module({})
 export class AppModule {
@@ -56,6 +57,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         RateLimitModule,
         OutboxModule,
+        MessagingModule,
         ...FEATURE_MODULES,
         ...(runsWorkers ? WORKER_MODULES : []),
         ...(options.extraImports ?? []),

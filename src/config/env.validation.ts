@@ -134,6 +134,16 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString()
   GRPC_URL = '127.0.0.1:50051';
+
+  @Matches(/^(log|smtps?:\/\/[^\s]+)$/, { message: '$property must be an smtp:// or smtps:// URL, or "log"' })
+  MAIL_URL = 'log';
+
+  @IsString()
+  @IsNotEmpty()
+  MAIL_FROM = 'Storefront <no-reply@storefront.local>';
+
+  @Matches(/^(log|https?:\/\/[^\s]+)$/, { message: '$property must be an http(s) URL, or "log"' })
+  SMS_URL = 'log';
 }
 
 export type Env = EnvironmentVariables;

@@ -1,0 +1,21 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { MailMessage, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';
+
+/**
+ * Queues outgoing mail and SMS, so a slow gateway never slows a request. `dedupeId` (derived from
+ * what the message is about, e.g. an OTP session or an outbox event) makes a repeated call a no-op.
+ */
+@Injectable()
+export class MessageDispatcher {
+  constructor(@InjectQueue(MESSAGES_QUEUE) private readonly queue: Queue<MessageJob>) {}
+
+  async sendMail(mail: MailMessage, dedupeId?: string): Promise<void> {
+    await this.queue.add('mail', { kind: 'mail', mail }, { jobId: dedupeId ? `mail-${dedupeId}` : undefined, attempts: 6 });
+  }
+
+  async sendSms(sms: SmsMessage, dedupeId?: string): Promise<void> {
+    await this.queue.add('sms', { kind: 'sms', sms }, { jobId: dedupeId ? `sms-${dedupeId}` : undefined, attempts: 6 });
+  }
+}
