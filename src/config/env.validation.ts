@@ -144,6 +144,18 @@ export class EnvironmentVariables {
 
   @Matches(/^(log|https?:\/\/[^\s]+)$/, { message: '$property must be an http(s) URL, or "log"' })
   SMS_URL = 'log';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  OTP_TTL_MINUTES = 10;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  OTP_MAX_ATTEMPTS = 5;
 }
 
 export type Env = EnvironmentVariables;

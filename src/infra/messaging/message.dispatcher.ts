@@ -12,10 +12,16 @@ export class MessageDispatcher {
   constructor(@InjectQueue(MESSAGES_QUEUE) private readonly queue: Queue<MessageJob>) {}
 
   async sendMail(mail: MailMessage, dedupeId?: string): Promise<void> {
-    await this.queue.add('mail', { kind: 'mail', mail }, { jobId: dedupeId ? `mail-${dedupeId}` : undefined, attempts: 6 });
+    await this.queue.add('mail', { kind: 'mail', mail }, this.options(dedupeId && `mail-${dedupeId}`));
   }
 
   async sendSms(sms: SmsMessage, dedupeId?: string): Promise<void> {
-    await this.queue.add('sms', { kind: 'sms', sms }, { jobId: dedupeId ? `sms-${dedupeId}` : undefined, attempts: 6 });
+    await this.queue.add('sms', { kind: 'sms', sms }, this.options(dedupeId && `sms-${dedupeId}`));
+  }
+
+  // Messages may carry one-time codes: they leave Redis an hour after delivery (a dedupe id
+  // therefore holds for that hour), and failures after a day.
+  private options(jobId: string | undefined) {
+    return { jobId: jobId || undefined, attempts: 6, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } };
   }
 }

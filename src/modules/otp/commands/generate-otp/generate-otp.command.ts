@@ -1,0 +1,8 @@
+export class GenerateOtpCommand {
+  constructor(readonly identifier: string) {}
+}
+
+export interface GenerateOtpResult {
+  sessionId: string;
+  expiresAt: Date;
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { ConfigService } from '@nestjs/config';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ValidationFailedError } from '../../../../common/errors/domain.error';
+import { Env } from '../../../../config/env.validation';
+import { inTransaction } from '../../../../infra/database/transaction';
+import { MessageDispatcher } from '../../../../infra/messaging/message.dispatcher';
+import { generateOtpCode, hashOtpCode } from '../../domain/otp-code';
+import { parseOtpIdentifier } from '../../domain/otp-identifier';
+import { OtpSessionEntity } from '../../domain/otp-session.entity';
+import { GenerateOtpCommand, GenerateOtpResult } from './generate-otp.command';
+
+/**
+ * Opens an OTP session and sends its code. The same happens whether or not an account exists for
+ * the identifier, so the endpoint reveals nothing about who is registered.
+ */
+@CommandHandler(GenerateOtpCommand)
+export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, GenerateOtpResult> {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: ConfigService<Env, true>,
+    private readonly messages: MessageDispatcher,
+  ) {}
+
+  async execute({ identifier: raw }: GenerateOtpCommand): Promise<GenerateOtpResult> {
+    const identifier = parseOtpIdentifier(raw);
+    if (!identifier) {
+      throw ValidationFailedError.field('identifier', 'The identifier must be a valid email address or a phone number like +50499998888.');
+    }
+    const ttlMinutes = this.config.get('OTP_TTL_MINUTES', { infer: true });
+    const code = generateOtpCode();
+    const sessionId = randomUUID();
+    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+
+    await inTransaction(this.dataSource, async (manager) => {
+      // One generation per identifier at a time, so exactly one session is ever left open.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`otp:${identifier.value}`]);
+      await manager.query(
+        `UPDATE otp_sessions SET invalidated_at = now()
+          WHERE identifier = $1 AND consumed_at IS NULL AND invalidated_at IS NULL`,
+        [identifier.value],
+      );
+      await manager.insert(OtpSessionEntity, {
+        id: sessionId,
+        identifier: identifier.value,
+        channel: identifier.channel,
+        codeHmac: hashOtpCode(this.config.get('APP_KEY', { infer: true }), sessionId, code),
+        expiresAt,
+      });
+    });
+
+    const text = `Your verification code is ${code}. It expires in ${ttlMinutes} minutes. If you did not ask for it, ignore this message.`;
+    if (identifier.channel === 'email') {
+      await this.messages.sendMail({ to: identifier.value, subject: `Your verification code: ${code}`, text }, `otp-${sessionId}`);
+    } else {
+      await this.messages.sendSms({ to: identifier.value, message: text }, `otp-${sessionId}`);
+    }
+    return { sessionId, expiresAt };
+  }
+}

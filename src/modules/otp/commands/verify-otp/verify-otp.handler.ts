@@ -1,0 +1,82 @@
+import { Inject } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ValidationFailedError } from '../../../../common/errors/domain.error';
+import { Env } from '../../../../config/env.validation';
+import { inTransaction } from '../../../../infra/database/transaction';
+import { OtpAccountPort, OTP_ACCOUNT_PORT } from '../../domain/otp-account.port';
+import { evaluateOtpAttempt, OTP_REJECTION_MESSAGES, OtpAttemptOutcome } from '../../domain/otp-attempt';
+import { otpCodeMatches } from '../../domain/otp-code';
+import type { OtpChannel } from '../../domain/otp-identifier';
+import { VerifyOtpCommand, VerifyOtpResult } from './verify-otp.command';
+
+interface SessionRow {
+  id: string;
+  identifier: string;
+  channel: OtpChannel;
+  code_hmac: string;
+  expires_at: Date;
+  attempts: number;
+  consumed_at: Date | null;
+  invalidated_at: Date | null;
+}
+
+/**
+ * Checks a code against its session. The session row is locked while it is judged, so of many
+ * concurrent attempts with the right code exactly one consumes it; wrong attempts are counted and
+ * committed even though the request fails.
+ */
+@CommandHandler(VerifyOtpCommand)
+export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, VerifyOtpResult> {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: ConfigService<Env, true>,
+    @Inject(OTP_ACCOUNT_PORT) private readonly accounts: OtpAccountPort,
+  ) {}
+
+  async execute({ sessionId, code }: VerifyOtpCommand): Promise<VerifyOtpResult> {
+    const judged = await inTransaction(this.dataSource, async (manager) => {
+      const rows: SessionRow[] = await manager.query(
+        `SELECT id, identifier, channel, code_hmac, expires_at, attempts, consumed_at, invalidated_at
+           FROM otp_sessions WHERE id = $1 FOR UPDATE`,
+        [sessionId],
+      );
+      const session = rows[0];
+      if (!session) return null;
+      const matches = otpCodeMatches(this.config.get('APP_KEY', { infer: true }), session.id, code, session.code_hmac);
+      const outcome = evaluateOtpAttempt(
+        {
+          expiresAt: new Date(session.expires_at),
+          attempts: session.attempts,
+          consumedAt: session.consumed_at,
+          invalidatedAt: session.invalidated_at,
+        },
+        matches,
+        new Date(),
+        this.config.get('OTP_MAX_ATTEMPTS', { infer: true }),
+      );
+      if (outcome.result === 'verified') {
+        await manager.query('UPDATE otp_sessions SET consumed_at = now() WHERE id = $1', [session.id]);
+      } else if (outcome.result === 'wrong') {
+        await manager.query('UPDATE otp_sessions SET attempts = $2 WHERE id = $1', [session.id, outcome.attempts]);
+      }
+      return { outcome, identifier: session.identifier, channel: session.channel };
+    });
+
+    if (!judged) throw ValidationFailedError.field('uuid', 'No verification session matches this uuid.');
+    this.assertVerified(judged.outcome);
+
+    const user = await this.accounts.findByIdentifier(judged.identifier, judged.channel);
+    if (!user) return { requiresRegistration: true, user: null };
+    const token = await this.accounts.issueToken(user.id, 'otp-api-token');
+    return { requiresRegistration: false, user, token };
+  }
+
+  private assertVerified(outcome: OtpAttemptOutcome): void {
+    if (outcome.result === 'verified') return;
+    const reason = outcome.result === 'wrong' ? (outcome.locked ? 'locked' : 'wrong') : outcome.reason;
+    throw ValidationFailedError.field('otp_code', OTP_REJECTION_MESSAGES[reason]);
+  }
+}

@@ -1,0 +1,50 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Idempotent } from '../../infra/idempotency/idempotent.decorator';
+import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
+import { GenerateOtpCommand, GenerateOtpResult } from './commands/generate-otp/generate-otp.command';
+import { VerifyOtpCommand, VerifyOtpResult } from './commands/verify-otp/verify-otp.command';
+import { GenerateOtpDto, GenerateOtpResponse } from './dto/generate-otp.dto';
+import { VerifyOtpDto } from './dto/verify-otp.dto';
+
+@ApiTags('auth')
+@Controller('api/v1/otp')
+export class OtpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('generate')
+  @HttpCode(200)
+  @RateLimit('api.otp-generation', 'api.otp-identifier')
+  @Idempotent()
+  @ApiOperation({ summary: 'Send a one-time code to an email address or phone number' })
+  @ApiOkResponse({ type: GenerateOtpResponse })
+  @ApiUnprocessableEntityResponse({ description: 'Missing or invalid identifier' })
+  async generate(@Body() body: GenerateOtpDto): Promise<GenerateOtpResponse> {
+    const { sessionId, expiresAt } = await this.commands.execute<GenerateOtpCommand, GenerateOtpResult>(new GenerateOtpCommand(body.identifier));
+    return {
+      message: 'If the address can receive it, a verification code is on its way.',
+      uuid: sessionId,
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  @RateLimit('api.verification')
+  @ApiOperation({ summary: 'Check a one-time code; signs in an existing account (token) or asks to register' })
+  @ApiUnprocessableEntityResponse({ description: 'Malformed, unknown, wrong, expired, used or locked code' })
+  async verify(@Body() body: VerifyOtpDto) {
+    const result = await this.commands.execute<VerifyOtpCommand, VerifyOtpResult>(new VerifyOtpCommand(body.uuid, body.otp_code));
+    if (result.requiresRegistration) {
+      return { message: 'Code verified. No account exists yet for this identifier.', user: null, requires_registration: true, redirect: '/register' };
+    }
+    return {
+      message: 'Code verified.',
+      user: { id: result.user.id, tenant_id: result.user.tenantId },
+      requires_registration: false,
+      redirect: '/dashboard',
+      token: result.token,
+    };
+  }
+}
