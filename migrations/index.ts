@@ -1,4 +1,5 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
+import { OtpSessions1763700200000 } from './1763700200000-otp-sessions';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
-export const MIGRATIONS = [Foundation1763700000000];
+export const MIGRATIONS = [Foundation1763700000000, OtpSessions1763700200000];

@@ -17,6 +17,8 @@ export const APP_ROLES = ['all', 'api', 'worker'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
 
 const RATE = /^\d+\/\d+$/;
+const HTTP_URL = /^https?:\/\/[^\s]+$/;
+const HTTP_URL_MESSAGE = '$property must be an http(s) URL';
 const RATE_MESSAGE = '$property must look like "<limit>/<seconds>", e.g. 60/60';
 
 const toBoolean = ({ value }: { value: unknown }) => {
@@ -156,6 +158,34 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(100)
   OTP_MAX_ATTEMPTS = 5;
+
+  @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
+  SOCIAL_GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+
+  @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
+  SOCIAL_FACEBOOK_USERINFO_URL = 'https://graph.facebook.com/me?fields=id,name,email,picture';
+
+  @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
+  SOCIAL_GITHUB_USERINFO_URL = 'https://api.github.com/user';
+
+  @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
+  SOCIAL_TWITTER_USERINFO_URL = 'https://api.twitter.com/2/users/me';
+
+  @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
+  SOCIAL_APPLE_JWKS_URL = 'https://appleid.apple.com/auth/keys';
+
+  @IsString()
+  SOCIAL_APPLE_CLIENT_ID = '';
+
+  @IsString()
+  SOCIAL_APPLE_ISSUER = 'https://appleid.apple.com';
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  EMAIL_DNS_CHECK = true;
+
+  @Matches(/^$|^[0-9a-fA-F.:\[\]]+(,[0-9a-fA-F.:\[\]]+)*$/, { message: '$property must be a comma-separated list of resolver addresses (ip or ip:port)' })
+  DNS_SERVERS = '';
 }
 
 export type Env = EnvironmentVariables;

@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
+import type { Answer } from 'dns-packet';
 import { SMTPServer } from 'smtp-server';
 
 export interface RecordedRequest {
@@ -140,4 +141,51 @@ export async function eventually<T>(probe: () => Promise<T | undefined | null | 
     if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+export interface FakeDnsServer {
+  /** 127.0.0.1:<port> — the value for DNS_SERVERS. */
+  address: string;
+  queries: Array<{ name: string; type: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A UDP DNS server on loopback answering from a fixed zone: `{ 'shop.test': { MX: ['mail.shop.test'], A: ['127.0.0.1'] } }`.
+ * Names not in the zone get NXDOMAIN.
+ */
+export async function startFakeDnsServer(zone: Record<string, { MX?: string[]; A?: string[] }>): Promise<FakeDnsServer> {
+  const dgram = await import('node:dgram');
+  const dnsPacket = await import('dns-packet');
+  const socket = dgram.createSocket('udp4');
+  const queries: FakeDnsServer['queries'] = [];
+  socket.on('message', (message, remote) => {
+    const query = dnsPacket.decode(message);
+    const question = query.questions?.[0];
+    if (!question) return;
+    queries.push({ name: question.name, type: question.type });
+    const records = zone[question.name.toLowerCase()];
+    const answers: Answer[] = [];
+    if (records && question.type === 'MX') {
+      for (const exchange of records.MX ?? []) answers.push({ type: 'MX', name: question.name, ttl: 60, data: { preference: 10, exchange } });
+    }
+    if (records && question.type === 'A') {
+      for (const ip of records.A ?? []) answers.push({ type: 'A', name: question.name, ttl: 60, data: ip });
+    }
+    const response = dnsPacket.encode({
+      type: 'response',
+      id: query.id,
+      flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (records ? 0 : 3),
+      questions: query.questions,
+      answers,
+    });
+    socket.send(response, remote.port, remote.address);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { port } = socket.address();
+  return {
+    address: `127.0.0.1:${port}`,
+    queries,
+    close: () => new Promise((resolve) => socket.close(() => resolve())),
+  };
 }
