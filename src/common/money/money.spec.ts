@@ -1,0 +1,37 @@
+import { centsToDecimal, centsToNumber, formatMoney, percentOf, toCents } from './money';
+
+describe('money', () => {
+  it.each([
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['0', 0],
+    ['0.07', 7],
+    [19.99, 1999],
+    ['-3.10', -310],
+  ])('parses %p as %p cents', (input, cents) => {
+    expect(toCents(input)).toBe(cents);
+  });
+
+  it('refuses amounts with more than two decimals or no digits', () => {
+    expect(() => toCents('1.005')).toThrow();
+    expect(() => toCents('abc')).toThrow();
+  });
+
+  it('formats cents back without float error', () => {
+    expect(centsToDecimal(1999 + 1)).toBe('20.00');
+    expect(centsToDecimal(7)).toBe('0.07');
+    expect(centsToNumber(10 + 20)).toBe(0.3);
+  });
+
+  it('takes percentages rounding half up to the cent', () => {
+    expect(percentOf(1000, 12.5)).toBe(125);
+    expect(percentOf(999, 10)).toBe(100); // 99.9 cents → 100
+    expect(percentOf(333, 33.33)).toBe(111); // 110.99 → 111
+  });
+
+  it('shows HNL with the L prefix and two decimals', () => {
+    expect(formatMoney(25000, 'HNL')).toBe('L 250.00');
+    expect(formatMoney(123456789, 'HNL')).toBe('L 1,234,567.89');
+    expect(formatMoney(500, 'USD')).toBe('USD 5.00');
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Money is handled as integer cents: PostgreSQL numeric(12,2) in, numeric text out, never float
+ * arithmetic in between.
+ */
+export type Cents = number;
+
+const DECIMAL = /^-?\d+(\.\d{1,2})?$/;
+
+/** "12.5", "12.50", 12.5 → 1250. Rejects more than two decimals rather than rounding silently. */
+export function toCents(value: string | number): Cents {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  if (!DECIMAL.test(text)) throw new Error(`Not a money amount: ${value}`);
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return negative ? -cents : cents;
+}
+
+/** 1250 → "12.50": the form stored in numeric columns. */
+export function centsToDecimal(cents: Cents): string {
+  const negative = cents < 0;
+  const absolute = Math.abs(cents);
+  return `${negative ? '-' : ''}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/** 1250 → 12.5: the JSON number in API responses (two decimals at most by construction). */
+export function centsToNumber(cents: Cents): number {
+  return Number(centsToDecimal(cents));
+}
+
+/** A percentage (up to two decimals, e.g. 12.5) of an amount, rounded half up to the cent. */
+export function percentOf(cents: Cents, percent: string | number): Cents {
+  const basisPoints = toCents(percent); // 12.5% → 1250 hundredths of a percent
+  return Math.floor((cents * basisPoints + 5_000) / 10_000);
+}
+
+/** "L 250.00" for HNL; other currencies are shown with their code. */
+export function formatMoney(cents: Cents, currency: string): string {
+  const prefix = currency === 'HNL' ? 'L' : currency;
+  const [whole, fraction] = centsToDecimal(cents).split('.');
+  return `${prefix} ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
