@@ -1,0 +1,10 @@
+import type { OrderStatus } from '../../domain/order-status';
+
+export class ChangeOrderStatusCommand {
+  constructor(
+    readonly tenantId: string,
+    readonly orderId: number,
+    readonly status: OrderStatus,
+    readonly userId: string,
+  ) {}
+}

@@ -1,0 +1,55 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { NotFoundError, ValidationFailedError } from '../../../../common/errors/domain.error';
+import { inTransaction } from '../../../../infra/database/transaction';
+import { checkOrderTransition, OrderStatus } from '../../domain/order-status';
+import { ChangeOrderStatusCommand } from './change-order-status.command';
+
+/**
+ * Moves an order along the status machine, under a row lock so two merchants changing the same
+ * order at once are applied one after the other. Each change is kept as an order event; a
+ * cancellation puts the stock back.
+ */
+@CommandHandler(ChangeOrderStatusCommand)
+export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatusCommand, { changed: boolean }> {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async execute({ tenantId, orderId, status, userId }: ChangeOrderStatusCommand): Promise<{ changed: boolean }> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const rows: Array<{ status: OrderStatus }> = await manager.query(
+        'SELECT status FROM orders WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
+        [tenantId, orderId],
+      );
+      if (!rows[0]) throw new NotFoundError('Order not found.');
+      const from = rows[0].status;
+      const check = checkOrderTransition(from, status);
+      if (!check.allowed) throw ValidationFailedError.field('status', check.reason);
+      if (!check.changed) return { changed: false };
+
+      await manager.query('UPDATE orders SET status = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2', [tenantId, orderId, status]);
+      await manager.query(
+        `INSERT INTO order_events (order_id, tenant_id, event, from_status, to_status, user_id)
+         VALUES ($1, $2, 'status_changed', $3, $4, $5)`,
+        [orderId, tenantId, from, status, userId],
+      );
+      if (status === 'cancelled') await this.restock(manager, orderId);
+      return { changed: true };
+    });
+  }
+
+  private async restock(manager: EntityManager, orderId: number): Promise<void> {
+    // Same lock order as placing an order (products by id), so the two never deadlock.
+    await manager.query(
+      `WITH returned AS (
+         SELECT product_id, sum(quantity)::int AS quantity FROM order_items WHERE order_id = $1 GROUP BY product_id
+       ), locked AS (
+         SELECT p.id FROM products p JOIN returned r ON r.product_id = p.id WHERE p.stock IS NOT NULL ORDER BY p.id FOR UPDATE OF p
+       )
+       UPDATE products p SET stock = p.stock + r.quantity, updated_at = now()
+         FROM returned r, locked l
+        WHERE p.id = r.product_id AND p.id = l.id`,
+      [orderId],
+    );
+  }
+}

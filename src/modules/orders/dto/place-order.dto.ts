@@ -1,0 +1,118 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'pending'] as const;
+
+export class OrderItemDto {
+  @ApiProperty({ example: 12 })
+  @IsInt({ message: 'The product_id must be an integer.' })
+  @Min(1)
+  product_id: number;
+
+  @ApiProperty({ minimum: 1, maximum: 1000 })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  quantity: number;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored: names come from the catalog' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored: prices come from the catalog' })
+  @IsOptional()
+  @IsNumber()
+  price?: number;
+}
+
+export class PlaceOrderDto {
+  @ApiPropertyOptional({ description: 'Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header' })
+  @IsOptional()
+  @IsString()
+  tenant_id?: string;
+
+  @ApiProperty({ maxLength: 255 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  customer_name: string;
+
+  @ApiProperty({ maxLength: 20 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(20)
+  customer_phone: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(255)
+  customer_email?: string;
+
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  customer_address?: string;
+
+  @ApiPropertyOptional({ maxLength: 1000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  customer_notes?: string;
+
+  @ApiProperty({ enum: DELIVERY_TYPES })
+  @IsIn(DELIVERY_TYPES, { message: 'The delivery_type must be pickup or delivery.' })
+  delivery_type: (typeof DELIVERY_TYPES)[number];
+
+  @ApiPropertyOptional({ enum: PAYMENT_METHODS, default: 'pending' })
+  @IsOptional()
+  @IsIn(PAYMENT_METHODS)
+  payment_method?: (typeof PAYMENT_METHODS)[number];
+
+  @ApiPropertyOptional({ maxLength: 50, description: 'Upper-cased before validation' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  coupon_code?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the tenant's active primary location" })
+  @IsOptional()
+  @IsUUID('all')
+  location_id?: string;
+
+  @ApiPropertyOptional({ description: 'Checkout session whose inventory hold this order converts' })
+  @IsOptional()
+  @IsString()
+  @Length(8, 128)
+  session_id?: string;
+
+  @ApiProperty({ type: [OrderItemDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'The order needs at least one item.' })
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => OrderItemDto)
+  items: OrderItemDto[];
+}
