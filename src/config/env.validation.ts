@@ -186,6 +186,12 @@ export class EnvironmentVariables {
 
   @Matches(/^$|^[0-9a-fA-F.:\[\]]+(,[0-9a-fA-F.:\[\]]+)*$/, { message: '$property must be a comma-separated list of resolver addresses (ip or ip:port)' })
   DNS_SERVERS = '';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  INVENTORY_HOLD_MINUTES = 15;
 }
 
 export type Env = EnvironmentVariables;

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { REDIS } from '../../infra/redis/redis.module';
+
+export interface CheckoutSession {
+  items: Array<Record<string, unknown>>;
+  subtotal: number | null;
+  couponCode: string | null;
+  userId: string | null;
+  updatedAt: string;
+}
+
+const TTL_SECONDS = 24 * 3600;
+
+/** Checkout sessions live 24 h in Redis, keyed by tenant and the client-generated session id. */
+@Injectable()
+export class CheckoutSessionStore {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async get(tenantId: string, sessionId: string): Promise<CheckoutSession | null> {
+    const raw = await this.redis.get(this.key(tenantId, sessionId));
+    return raw ? (JSON.parse(raw) as CheckoutSession) : null;
+  }
+
+  /** Merges `changes` into the session (creating it) and restarts its 24 h. */
+  async update(tenantId: string, sessionId: string, changes: Partial<Omit<CheckoutSession, 'updatedAt'>>): Promise<CheckoutSession> {
+    const current = (await this.get(tenantId, sessionId)) ?? { items: [], subtotal: null, couponCode: null, userId: null, updatedAt: '' };
+    const next: CheckoutSession = { ...current, ...changes, updatedAt: new Date().toISOString() };
+    await this.redis.set(this.key(tenantId, sessionId), JSON.stringify(next), 'EX', TTL_SECONDS);
+    return next;
+  }
+
+  private key(tenantId: string, sessionId: string): string {
+    return `checkout:${tenantId}:${sessionId}`;
+  }
+}

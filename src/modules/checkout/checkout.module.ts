@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CouponVerificationModule } from '../coupons/coupon-verification.module';
+import { StorefrontModule } from '../storefront/storefront.module';
+import { CheckoutSessionStore } from './checkout-session.store';
+import { CheckoutController } from './checkout.controller';
+import { HoldInventoryHandler } from './commands/hold-inventory/hold-inventory.handler';
+
+@Module({
+  imports: [StorefrontModule, CouponVerificationModule],
+  controllers: [CheckoutController],
+  providers: [CheckoutSessionStore, HoldInventoryHandler],
+  exports: [CheckoutSessionStore],
+})
+export class CheckoutModule {}

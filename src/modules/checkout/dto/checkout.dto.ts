@@ -1,0 +1,112 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { CouponCustomerFieldsDto } from '../../coupons/dto/verify-coupon.dto';
+
+const SESSION = { description: 'Client-generated checkout session id (8-128 characters)', minLength: 8, maxLength: 128 };
+
+export class SessionFieldsDto {
+  @ApiProperty(SESSION)
+  @IsString()
+  @Length(8, 128)
+  session_id: string;
+
+  @ApiPropertyOptional({ description: 'Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header' })
+  @IsOptional()
+  @IsString()
+  tenant_id?: string;
+}
+
+export class ValidateCouponDto extends CouponCustomerFieldsDto {
+  @ApiProperty(SESSION)
+  @IsString()
+  @Length(8, 128)
+  session_id: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  tenant_id?: string;
+
+  @ApiProperty({ maxLength: 50 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  code: string;
+
+  @ApiPropertyOptional({ description: "Defaults to the session's subtotal (from cart-summary)" })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(99_999_999)
+  cart_subtotal?: number;
+}
+
+export class CartSummaryDto extends SessionFieldsDto {
+  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Cart lines as the storefront keeps them' })
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsObject({ each: true, message: 'Each item must be an object.' })
+  items: Array<Record<string, unknown>>;
+
+  @ApiProperty({ minimum: 0 })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(99_999_999)
+  subtotal: number;
+}
+
+export class HoldItemDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  product_id: number;
+
+  @ApiProperty({ minimum: 1, maximum: 1000 })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  quantity: number;
+}
+
+export class HoldInventoryDto {
+  @ApiProperty({ type: [HoldItemDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => HoldItemDto)
+  items: HoldItemDto[];
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the tenant's active primary location" })
+  @IsOptional()
+  @IsUUID('all')
+  location_id?: string;
+
+  @ApiPropertyOptional({ ...SESSION, description: 'A new hold for the same session replaces the old one; generated when absent' })
+  @IsOptional()
+  @IsString()
+  @Length(8, 128)
+  session_id?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  tenant_id?: string;
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../common/errors/domain.error';
+import { centsToNumber, toCents } from '../../common/money/money';
+import { customerKey } from '../orders/domain/customer-key';
+import { CouponLedgerService } from './coupon-ledger.service';
+import type { CouponType } from './domain/coupon-evaluation';
+import type { CouponCustomerFieldsDto } from './dto/verify-coupon.dto';
+
+export interface CouponAccepted {
+  valid: true;
+  discount_amount: number;
+  coupon_type: CouponType;
+  code: string;
+}
+
+/** The coupon rejection of the spec: 422 `{ valid: false, error, error_code }`. */
+export class CouponRejectedError extends DomainError {
+  constructor(errorCode: string, error: string) {
+    super(`coupon_${errorCode}`, error, 422, { valid: false, error, error_code: errorCode });
+  }
+}
+
+/** Read-only coupon checks for the storefront (verify, checkout). Placing the order re-checks under lock. */
+@Injectable()
+export class CouponVerificationService {
+  constructor(
+    private readonly ledger: CouponLedgerService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async verify(tenantId: string, code: string, subtotal: number, fields: CouponCustomerFieldsDto, userId: string | null): Promise<CouponAccepted> {
+    const items = fields.items ? await this.cartProducts(tenantId, fields.items.map((item) => item.product_id)) : undefined;
+    const decision = await this.ledger.decide(tenantId, code, {
+      subtotal: toCents(subtotal),
+      customerKey: customerKey(userId, fields.customer_email, fields.customer_phone),
+      items,
+    });
+    if (!decision.verdict.valid) throw new CouponRejectedError(decision.verdict.errorCode, decision.verdict.error);
+    return { valid: true, discount_amount: centsToNumber(decision.verdict.discount), coupon_type: decision.verdict.couponType, code: decision.code };
+  }
+
+  private async cartProducts(tenantId: string, productIds: number[]) {
+    const rows: Array<{ id: number; category_id: number | null }> = await this.dataSource.query(
+      'SELECT id, category_id FROM products WHERE tenant_id = $1 AND id = ANY($2::int[])',
+      [tenantId, productIds],
+    );
+    const categories = new Map(rows.map((row) => [row.id, row.category_id]));
+    return productIds.map((productId) => ({ productId, categoryId: categories.get(productId) ?? null }));
+  }
+}

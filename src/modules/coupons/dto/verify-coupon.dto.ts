@@ -1,0 +1,59 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsEmail, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+
+export class CouponCartItemDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  product_id: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  quantity?: number;
+}
+
+/** Fields shared by coupon verification and the checkout's validate-coupon. */
+export class CouponCustomerFieldsDto {
+  @ApiPropertyOptional({ description: 'Identifies the customer for per-customer limits when not signed in' })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(255)
+  customer_email?: string;
+
+  @ApiPropertyOptional({ maxLength: 20 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  customer_phone?: string;
+
+  @ApiPropertyOptional({ type: [CouponCartItemDto], description: 'Cart products, for product/category exclusions' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => CouponCartItemDto)
+  items?: CouponCartItemDto[];
+}
+
+export class VerifyCouponDto extends CouponCustomerFieldsDto {
+  @ApiProperty({ format: 'uuid', description: "The shop's tenant id" })
+  @IsString()
+  @IsNotEmpty({ message: 'The tenant_id field is required.' })
+  tenant_id: string;
+
+  @ApiProperty({ maxLength: 50 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  code: string;
+
+  @ApiProperty({ minimum: 0 })
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'The cart_subtotal must be a number with at most two decimals.' })
+  @Min(0)
+  @Max(99_999_999)
+  cart_subtotal: number;
+}

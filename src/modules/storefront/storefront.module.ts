@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { StorefrontTenantResolver } from './storefront-tenant.resolver';
+
+@Module({ providers: [StorefrontTenantResolver], exports: [StorefrontTenantResolver] })
+export class StorefrontModule {}
