@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { SecurityLogService } from '../../common/security/security-log.service';
+import { CouponVerificationModule } from '../coupons/coupon-verification.module';
+import { StorefrontModule } from '../storefront/storefront.module';
+import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
+import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
+import { MerchantOrdersController } from './merchant-orders.controller';
+import { OrderReadService } from './queries/order-read.service';
+import { StorefrontOrdersController } from './storefront-orders.controller';
+import { TenantOwnershipGuard } from './tenant-ownership.guard';
+
+@Module({
+  imports: [StorefrontModule, CouponVerificationModule],
+  controllers: [StorefrontOrdersController, MerchantOrdersController],
+  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, OrderReadService, TenantOwnershipGuard, SecurityLogService],
+  exports: [OrderReadService],
+})
+export class OrdersModule {}
