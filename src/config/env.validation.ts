@@ -192,6 +192,12 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(1440)
   INVENTORY_HOLD_MINUTES = 15;
+
+  @IsString()
+  PAYMENT_WEBHOOK_SECRET = '';
+
+  @Matches(/^[A-Za-z0-9._-]{1,100}$/, { message: '$property must be 1-100 letters, digits, ".", "_" or "-"' })
+  PAYMENT_PROVIDER = 'default';
 }
 
 export type Env = EnvironmentVariables;

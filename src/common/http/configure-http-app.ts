@@ -23,6 +23,9 @@ export function configureHttpApp(app: NestExpressApplication, httpLogger: HttpLo
 
   // The logger comes first so that even a request rejected by the body parser has an id.
   app.use(httpLogger);
+  // Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which
+  // the webhook answers itself, after checking the signature), so they get the raw body.
+  app.use('/api/webhooks', express.raw({ type: () => true, limit: BODY_LIMIT }));
   app.use(
     express.json({
       limit: BODY_LIMIT,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { SecurityLogService } from '../../common/security/security-log.service';
 import { CouponVerificationModule } from '../coupons/coupon-verification.module';
 import { StorefrontModule } from '../storefront/storefront.module';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
@@ -12,7 +11,7 @@ import { TenantOwnershipGuard } from './tenant-ownership.guard';
 @Module({
   imports: [StorefrontModule, CouponVerificationModule],
   controllers: [StorefrontOrdersController, MerchantOrdersController],
-  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, OrderReadService, TenantOwnershipGuard, SecurityLogService],
+  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, OrderReadService, TenantOwnershipGuard],
   exports: [OrderReadService],
 })
 export class OrdersModule {}

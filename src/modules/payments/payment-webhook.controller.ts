@@ -1,0 +1,43 @@
+import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { SkipRateLimit } from '../../infra/rate-limit/rate-limit.decorator';
+import { ReceivePaymentEventCommand, WebhookOutcome } from './commands/receive-payment-event/receive-payment-event.handler';
+import { HmacSignatureGuard, rawBodyOf } from './guards/hmac-signature.guard';
+
+const ANSWERS: Record<WebhookOutcome, { status: number; body: { status: string } }> = {
+  processed: { status: 200, body: { status: 'ok' } },
+  ignored: { status: 202, body: { status: 'ignored' } },
+  invalid: { status: 422, body: { status: 'invalid' } },
+  failed: { status: 500, body: { status: 'error' } },
+};
+
+/** The payment gateway's callback (route webhooks.payment): no /v1, no bearer, no CSRF; the signature is the access control. */
+@ApiTags('webhooks')
+@SkipRateLimit()
+@Controller('api/webhooks')
+export class PaymentWebhookController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('payment')
+  @HttpCode(200)
+  @UseGuards(HmacSignatureGuard)
+  @ApiOperation({ summary: 'Payment events from the gateway, signed with X-Signature (hex HMAC-SHA256 of the raw body)' })
+  @ApiHeader({ name: 'X-Signature', required: true })
+  @ApiHeader({ name: 'X-Payment-Provider', required: false })
+  @ApiResponse({ status: 200, description: "{ status: 'ok' } processed (also for a repeated event id)" })
+  @ApiResponse({ status: 202, description: "{ status: 'ignored' } unknown event type, logged" })
+  @ApiResponse({ status: 403, description: "{ message: 'Invalid signature' }" })
+  @ApiResponse({ status: 422, description: "{ status: 'invalid' } payload failed domain validation" })
+  @ApiResponse({ status: 500, description: "{ status: 'error' } unexpected processing error (logged; retry)" })
+  async receive(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const provider = req.headers['x-payment-provider'];
+    const outcome = await this.commands.execute<ReceivePaymentEventCommand, WebhookOutcome>(
+      new ReceivePaymentEventCommand(rawBodyOf(req), typeof provider === 'string' ? provider : undefined),
+    );
+    const answer = ANSWERS[outcome];
+    res.status(answer.status);
+    return answer.body;
+  }
+}
