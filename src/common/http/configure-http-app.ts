@@ -26,6 +26,8 @@ export function configureHttpApp(app: NestExpressApplication, httpLogger: HttpLo
   // Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which
   // the webhook answers itself, after checking the signature), so they get the raw body.
   app.use('/api/webhooks', express.raw({ type: () => true, limit: BODY_LIMIT }));
+  // The conversion beacon never fails its caller: its body is read as text, whatever it claims to be.
+  app.use('/api/v1/analytics/conversion', express.text({ type: () => true, limit: BODY_LIMIT }));
   app.use(
     express.json({
       limit: BODY_LIMIT,

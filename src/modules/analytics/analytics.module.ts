@@ -1,0 +1,20 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { StorefrontModule } from '../storefront/storefront.module';
+import { AnalyticsIntakeService } from './analytics-intake.service';
+import { ANALYTICS_QUEUE } from './analytics.constants';
+import { AnalyticsController } from './analytics.controller';
+import { AnalyticsBatchProcessor } from './jobs/analytics-batch.processor';
+
+@Module({
+  imports: [StorefrontModule, BullModule.registerQueue({ name: ANALYTICS_QUEUE })],
+  controllers: [AnalyticsController],
+  providers: [AnalyticsIntakeService],
+})
+export class AnalyticsModule {}
+
+@Module({
+  imports: [BullModule.registerQueue({ name: ANALYTICS_QUEUE })],
+  providers: [AnalyticsBatchProcessor],
+})
+export class AnalyticsWorkerModule {}
