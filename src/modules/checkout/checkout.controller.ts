@@ -3,6 +3,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { OptionalAuth } from '../../common/auth/auth.decorators';
 import { ValidationFailedError } from '../../common/errors/domain.error';
 import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
 import { CouponVerificationService } from '../coupons/coupon-verification.service';
@@ -24,6 +25,7 @@ export class CheckoutController {
   @Post('validate-coupon')
   @HttpCode(200)
   @RateLimit('api.verification')
+  @OptionalAuth()
   @ApiOperation({ summary: "Validate a coupon for the session's cart and keep it on the session" })
   async validateCoupon(@Body() body: ValidateCouponDto, @Req() req: Request) {
     const tenant = await this.tenant(req, body.tenant_id);
@@ -49,6 +51,7 @@ export class CheckoutController {
 
   @Post('cart-summary')
   @HttpCode(200)
+  @OptionalAuth()
   @ApiOperation({ summary: 'Synchronize the cart with the checkout session (send the bearer token when signed in)' })
   @ApiOkResponse({ description: "{ success: true, message: 'Cart synchronized successfully', subtotal }" })
   async cartSummary(@Body() body: CartSummaryDto, @Req() req: Request) {

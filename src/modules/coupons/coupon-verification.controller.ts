@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ValidationFailedError } from '../../common/errors/domain.error';
+import { OptionalAuth } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
 import { StorefrontTenantResolver } from '../storefront/storefront-tenant.resolver';
 import { CouponAccepted, CouponVerificationService } from './coupon-verification.service';
@@ -18,6 +19,7 @@ export class CouponVerificationController {
   @Post('verify')
   @HttpCode(200)
   @RateLimit('api.verification')
+  @OptionalAuth()
   @ApiOperation({ summary: 'Check a coupon code against a cart subtotal' })
   @ApiOkResponse({ description: '{ valid: true, discount_amount, coupon_type }' })
   @ApiUnprocessableEntityResponse({ description: '{ valid: false, error, error_code } or field errors' })

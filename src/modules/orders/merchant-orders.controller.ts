@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, Req, UseG
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { Authenticated } from '../../common/auth/auth.decorators';
 import { NotFoundError } from '../../common/errors/domain.error';
 import { paginate, Paginated } from '../../common/http/pagination';
 import { ConfigService } from '@nestjs/config';
@@ -13,6 +14,7 @@ import { TenantOwnershipGuard } from './tenant-ownership.guard';
 
 /** The merchant's view of the orders of their own shop (tenant.ownership on every route). */
 @ApiTags('orders')
+@Authenticated()
 @UseGuards(TenantOwnershipGuard)
 @Controller('api/v1/orders')
 export class MerchantOrdersController {

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ValidationFailedError } from '../../common/errors/domain.error';
+import { OptionalAuth } from '../../common/auth/auth.decorators';
 import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
 import { StorefrontTenantResolver } from '../storefront/storefront-tenant.resolver';
 import { PlaceOrderCommand } from './commands/place-order/place-order.command';
@@ -21,6 +22,7 @@ export class StorefrontOrdersController {
   @Post()
   @HttpCode(201)
   @RateLimit('api.transactions')
+  @OptionalAuth()
   @ApiOperation({ summary: "Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)" })
   @ApiCreatedResponse({ description: '{ data: order }' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid fields, unknown products, too little stock, rejected coupon' })
