@@ -1,5 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -11,7 +11,8 @@ import { OutboxProcessor } from './outbox.processor';
 import { OutboxRelay } from './outbox.relay';
 import { OutboxService } from './outbox.service';
 
-/** Recording events: available in every process role. */
+/** Recording events: available to every feature, in every process role. */
+@Global()
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([OutboxEventEntity])],
   providers: [OutboxService, OutboxEventPublisher],
