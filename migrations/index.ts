@@ -1,6 +1,20 @@
 import { Foundation1763700000000 } from './1763700000000-foundation';
+import { Accounts1763700100000 } from './1763700100000-accounts';
 import { OtpSessions1763700200000 } from './1763700200000-otp-sessions';
+import { SocialAccounts1763700250000 } from './1763700250000-social-accounts';
+import { Commerce1763700300000 } from './1763700300000-commerce';
 import { WebhookLogs1763700400000 } from './1763700400000-webhook-logs';
+import { TenantEvents1763700500000 } from './1763700500000-tenant-events';
+import { Analytics1763700600000 } from './1763700600000-analytics';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
-export const MIGRATIONS = [Foundation1763700000000, OtpSessions1763700200000, WebhookLogs1763700400000];
+export const MIGRATIONS = [
+  Foundation1763700000000,
+  Accounts1763700100000,
+  OtpSessions1763700200000,
+  SocialAccounts1763700250000,
+  Commerce1763700300000,
+  WebhookLogs1763700400000,
+  TenantEvents1763700500000,
+  Analytics1763700600000,
+];

@@ -5,6 +5,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
+import { AuthModule } from './common/auth/auth.module';
+import { BearerAuthGuard } from './common/auth/bearer-auth.guard';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter';
 import { Env, validateEnv } from './config/env.validation';
 import { typeormOptions } from './infra/database/typeorm-options';
@@ -14,6 +16,15 @@ import { QueueModule } from './infra/queue/queue.module';
 import { RateLimitGuard } from './infra/rate-limit/rate-limit.guard';
 import { RateLimitModule } from './infra/rate-limit/rate-limit.module';
 import { RedisModule } from './infra/redis/redis.module';
+import { SecurityLogModule } from './common/security/security-log.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
+import { AnalyticsModule, AnalyticsWorkerModule } from './modules/analytics/analytics.module';
+import { CheckoutModule } from './modules/checkout/checkout.module';
+import { CouponVerificationModule } from './modules/coupons/coupon-verification.module';
+import { OrdersModule } from './modules/orders/orders.module';
+import { OtpModule } from './modules/otp/otp.module';
+import { PaymentsModule } from './modules/payments/payments.module';
+import { SocialAuthModule } from './modules/social-auth/social-auth.module';
 import { HealthModule, HealthWorkerModule } from './modules/health/health.module';
 
 /** What a process runs. `cli` is the command line: the container without listeners or workers. */
@@ -27,9 +38,19 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules: controllers, services and the queues they produce to. */
-const FEATURE_MODULES = [HealthModule];
+const FEATURE_MODULES = [
+  HealthModule,
+  AccountsModule,
+  OtpModule,
+  SocialAuthModule,
+  CouponVerificationModule,
+  CheckoutModule,
+  OrdersModule,
+  PaymentsModule,
+  AnalyticsModule,
+];
 /** Processors, relays and schedules: loaded only where workers run. */
-const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule];
+const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule];
 
 @Module({})
 export class AppModule {
@@ -58,14 +79,17 @@ export class AppModule {
         RateLimitModule,
         OutboxModule,
         MessagingModule,
+        SecurityLogModule,
+        AuthModule,
         ...FEATURE_MODULES,
         ...(runsWorkers ? WORKER_MODULES : []),
         ...(options.extraImports ?? []),
       ],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
-        // Guards run in this order: authentication (added with accounts) before rate limiting,
-        // so that limits keyed by user see the user.
+        // Guards run in this order: authentication before rate limiting, so that limits keyed by
+        // user see the user.
+        { provide: APP_GUARD, useExisting: BearerAuthGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
       ],
     };

@@ -4,6 +4,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { createHttpApp, createWorkerContext } from './bootstrap';
 import { loadEnv } from './config/load-env';
 import { runMigrations } from './infra/database/run-migrations';
+import { connectGrpcServer } from './infra/grpc/grpc-server';
 import { createRootLogger } from './infra/logging/http-logger';
 
 async function main(): Promise<void> {
@@ -29,6 +30,10 @@ async function main(): Promise<void> {
     logger.info('Worker started');
   } else {
     const http = await createHttpApp({ role: env.APP_ROLE, logger });
+    // The internal identity service shares the process (and providers) of the HTTP API.
+    connectGrpcServer(http, env.GRPC_URL);
+    await http.startAllMicroservices();
+    logger.info({ grpc: env.GRPC_URL }, 'gRPC identity service listening');
     await http.listen(env.PORT, '0.0.0.0');
     server = http.getHttpServer() as Server;
     app = http;

@@ -137,6 +137,17 @@ export class EnvironmentVariables {
   @IsString()
   GRPC_URL = '127.0.0.1:50051';
 
+  /** Shared secret callers of the gRPC identity service send in metadata `authorization`; empty = none asked. */
+  @IsString()
+  GRPC_AUTH_TOKEN = '';
+
+  /** Days a bearer token stays valid; 0 = until revoked. */
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(0)
+  @Max(3650)
+  TOKEN_TTL_DAYS = 30;
+
   @Matches(/^(log|smtps?:\/\/[^\s]+)$/, { message: '$property must be an smtp:// or smtps:// URL, or "log"' })
   MAIL_URL = 'log';
 

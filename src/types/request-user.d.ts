@@ -7,6 +7,11 @@ declare global {
     interface User {
       id: string;
       tenantId: string | null;
+      /** owner | admin | staff | customer (role within the tenant). */
+      role: 'owner' | 'admin' | 'staff' | 'customer';
+      isSuperAdmin: boolean;
+      /** The personal access token this request was authenticated with (for revocation). */
+      tokenId: string;
     }
 
     interface Request {

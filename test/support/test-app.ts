@@ -1,10 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
 import request from 'supertest';
 import { createHttpApp } from '../../src/bootstrap';
+import { connectGrpcServer } from '../../src/infra/grpc/grpc-server';
 import type { ProcessRole } from '../../src/app.module';
 import { TEST_ENV } from './test-env';
 
@@ -13,6 +14,8 @@ export interface TestApp {
   /** http://127.0.0.1:<port> of a real listening server: parallel requests are really parallel. */
   baseUrl: string;
   http: () => ReturnType<typeof request>;
+  /** 127.0.0.1:<port> of the gRPC server, when started with `grpc: true`. */
+  grpcUrl?: string;
   /** JSON log lines the app wrote, for asserting on structured logs. */
   logs: Array<Record<string, unknown>>;
   /** A provider of the running app: by class (typed) or by injection token. */
@@ -25,6 +28,8 @@ export interface TestAppOptions {
   role?: ProcessRole;
   imports?: ModuleMetadata['imports'];
   logLevel?: string;
+  /** Also serve the internal gRPC identity service (as roles all/api do) on a free loopback port. */
+  grpc?: boolean;
 }
 
 /**
@@ -43,9 +48,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   });
   const logger = pino({ level: options.logLevel ?? 'error' }, sink);
+  const grpcUrl = options.grpc ? `127.0.0.1:${await freePort()}` : undefined;
   let app: NestExpressApplication;
   try {
     app = await createHttpApp({ role: options.role ?? 'all', logger, extraImports: options.imports });
+    if (grpcUrl) {
+      connectGrpcServer(app, grpcUrl);
+      await app.startAllMicroservices();
+    }
     await app.listen(0, '127.0.0.1');
   } finally {
     process.env = previous;
@@ -56,8 +66,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     baseUrl,
     http: () => request(baseUrl),
+    grpcUrl,
     logs,
     get: <T>(token: (abstract new (...args: never[]) => T) | string | symbol) => app.get(token as never) as T,
     close: () => app.close(),
   };
+}
+
+/** A loopback port free at the time of asking (gRPC's bind does not report an ephemeral port back). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

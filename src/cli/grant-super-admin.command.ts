@@ -1,0 +1,23 @@
+import { Command, CommandRunner } from 'nest-commander';
+import { UsersService } from '../modules/accounts/users.service';
+
+@Command({
+  name: 'users:grant-super-admin',
+  arguments: '<email>',
+  description: 'Make an existing user a super admin (the only way to grant the role)',
+})
+export class GrantSuperAdminCommand extends CommandRunner {
+  constructor(private readonly users: UsersService) {
+    super();
+  }
+
+  async run([email]: string[]): Promise<void> {
+    const user = await this.users.grantSuperAdmin(email);
+    if (!user) {
+      console.error(`No user with email ${email}.`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`${user.email} (${user.id}) is a super admin.`);
+  }
+}

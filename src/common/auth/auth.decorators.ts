@@ -1,0 +1,30 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+
+export const AUTH_MODE_KEY = 'storefront:auth-mode';
+
+/** `required`: no valid bearer token, 401. `optional`: the user when the token is valid, else anonymous. */
+export type AuthMode = 'required' | 'optional';
+
+/**
+ * The route (or every route of a controller) needs a signed-in user: without a valid bearer token
+ * it answers 401 `{ message: "Unauthenticated." }`. Routes without it are public.
+ */
+export const Authenticated = () =>
+  applyDecorators(
+    SetMetadata(AUTH_MODE_KEY, 'required' satisfies AuthMode),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'Missing, malformed, unknown, expired or revoked bearer token' }),
+  );
+
+/**
+ * The route works for everyone but knows the user when a valid bearer token is sent (cart summary).
+ * An invalid token is ignored, not refused.
+ */
+export const OptionalAuth = () => applyDecorators(SetMetadata(AUTH_MODE_KEY, 'optional' satisfies AuthMode), ApiBearerAuth());
+
+/** The signed-in user (`req.user`); undefined on a public or optional route without one. */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): Express.User | undefined => {
+  return context.switchToHttp().getRequest<Request>().user;
+});

@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Authenticated, CurrentUser } from '../../common/auth/auth.decorators';
+import { UnauthenticatedError } from '../../common/errors/domain.error';
+import { Idempotent } from '../../infra/idempotency/idempotent.decorator';
+import { RegisterUserCommand, RegisterUserResult } from './commands/register-user/register-user.command';
+import { toUserResource, UserResource } from './dto/account.resources';
+import { RegisterUserDto, RegisterUserResponse } from './dto/register-user.dto';
+import { TokenService } from './tokens/token.service';
+import { UsersService } from './users.service';
+
+export const REGISTRATION_TOKEN_NAME = 'auth-token';
+
+@ApiTags('accounts')
+@Controller('api/v1')
+export class AccountsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: UsersService,
+    private readonly tokens: TokenService,
+  ) {}
+
+  @Post('register')
+  @Idempotent({ headers: ['X-Idempotency-Key', 'Idempotency-Key'], bodyField: 'idempotency_key' })
+  @ApiOperation({ summary: 'Create an account (and, with tenant_name, its shop); answers with a bearer token' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Alternative to X-Idempotency-Key' })
+  @ApiCreatedResponse({ type: RegisterUserResponse, headers: { Location: { description: '/api/v1/user' } } })
+  @ApiUnprocessableEntityResponse({ description: 'Missing fields, weak password, mismatched confirmation or email already taken' })
+  async register(@Body() body: RegisterUserDto, @Res({ passthrough: true }) res: Response): Promise<RegisterUserResponse> {
+    const { user, accessToken } = await this.commands.execute<RegisterUserCommand, RegisterUserResult>(
+      new RegisterUserCommand({
+        name: body.name,
+        email: body.email,
+        password: body.password,
+        newTenantName: body.tenant_name,
+        tokenName: REGISTRATION_TOKEN_NAME,
+        via: 'http',
+      }),
+    );
+    res.setHeader('Location', '/api/v1/user');
+    return {
+      data: { id: user.id, name: user.name, email: user.email, tenant_id: user.tenantId, access_token: accessToken!, token_type: 'Bearer' },
+    };
+  }
+
+  @Get('user')
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ type: UserResource })
+  async me(@CurrentUser() principal: Express.User): Promise<UserResource> {
+    const user = await this.users.findById(principal.id);
+    if (!user) throw new UnauthenticatedError();
+    return toUserResource(user);
+  }
+
+  @Delete('auth/token')
+  @HttpCode(204)
+  @Authenticated()
+  @ApiOperation({ summary: 'Sign out: revoke the bearer token of this request' })
+  @ApiNoContentResponse({ description: 'Revoked; the token is refused from now on' })
+  async signOut(@CurrentUser() principal: Express.User): Promise<void> {
+    await this.tokens.revoke(principal.tokenId);
+  }
+}

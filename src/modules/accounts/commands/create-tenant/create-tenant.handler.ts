@@ -1,0 +1,32 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { UnauthenticatedError } from '../../../../common/errors/domain.error';
+import { inTransaction } from '../../../../infra/database/transaction';
+import { AlreadyHasTenantError } from '../../domain/account.errors';
+import { TenantEntity } from '../../domain/tenant.entity';
+import { TenantsService } from '../../tenants.service';
+import { CreateTenantCommand } from './create-tenant.command';
+
+/**
+ * The user's row is locked while it is checked and linked, so two concurrent calls by one user
+ * create one shop and the other gets 409.
+ */
+@CommandHandler(CreateTenantCommand)
+export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand, TenantEntity> {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenants: TenantsService,
+  ) {}
+
+  execute({ userId, name }: CreateTenantCommand): Promise<TenantEntity> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const rows: Array<{ tenant_id: string | null }> = await manager.query('SELECT tenant_id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      if (!rows[0]) throw new UnauthenticatedError();
+      if (rows[0].tenant_id) throw new AlreadyHasTenantError();
+      const tenant = await this.tenants.createOwned(manager, name.trim(), userId);
+      await manager.query(`UPDATE users SET tenant_id = $2, role = 'owner', updated_at = now() WHERE id = $1`, [userId, tenant.id]);
+      return tenant;
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { inTransaction } from '../../../../infra/database/transaction';
+import { OutboxService } from '../../../../infra/outbox/outbox.service';
+import { EmailTakenError, TenantNotFoundError } from '../../domain/account.errors';
+import { hashPassword } from '../../domain/password-hasher';
+import { UserRegistered } from '../../domain/user-registered.event';
+import type { UserRole } from '../../domain/user-role';
+import { TenantsService } from '../../tenants.service';
+import { TokenService } from '../../tokens/token.service';
+import { normalizeEmail } from '../../users.service';
+import { RegisterUserCommand, RegisterUserResult } from './register-user.command';
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Creates the account, its optional shop and its optional first token in one transaction, with the
+ * UserRegistered outbox row. The email check before hashing is only a fast answer for the common
+ * case; the unique index on lower(email) is what decides between concurrent registrations, and its
+ * violation is the same 422 (ALREADY_EXISTS over gRPC), never a 500.
+ */
+@CommandHandler(RegisterUserCommand)
+export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, RegisterUserResult> {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenants: TenantsService,
+    private readonly tokens: TokenService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async execute({ input }: RegisterUserCommand): Promise<RegisterUserResult> {
+    const email = normalizeEmail(input.email);
+    const name = input.name.trim();
+    const newTenantName = input.newTenantName?.trim() || null;
+    if (await this.emailTaken(email)) throw new EmailTakenError();
+    // Hashing takes tens of milliseconds: done before the transaction so no connection waits on it.
+    const passwordHash = await hashPassword(input.password);
+
+    try {
+      return await inTransaction(this.dataSource, async (manager) => {
+        let tenantId: string | null = null;
+        let role: UserRole = 'customer';
+        if (input.joinTenant) {
+          const tenant = await this.tenants.findActive(manager, input.joinTenant.tenantId);
+          if (!tenant) throw new TenantNotFoundError();
+          tenantId = tenant.id;
+          role = input.joinTenant.role;
+        }
+
+        const inserted: Array<{ id: string }> = await manager.query(
+          'INSERT INTO users (name, email, password_hash, tenant_id, role) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+          [name, email, passwordHash, tenantId, role],
+        );
+        const userId = inserted[0].id;
+
+        let createdTenantId: string | null = null;
+        if (newTenantName) {
+          const tenant = await this.tenants.createOwned(manager, newTenantName, userId);
+          createdTenantId = tenantId = tenant.id;
+          role = 'owner';
+          await manager.query(`UPDATE users SET tenant_id = $2, role = 'owner' WHERE id = $1`, [userId, tenantId]);
+        } else if (input.joinTenant && role === 'owner') {
+          await this.tenants.claimOwnershipIfUnowned(manager, input.joinTenant.tenantId, userId);
+        }
+
+        const token = input.tokenName ? await this.tokens.issue(userId, input.tokenName, manager) : null;
+        await this.outbox.record(manager, new UserRegistered(userId, tenantId, role, input.via, createdTenantId !== null));
+        return {
+          user: { id: userId, name, email, tenantId, role },
+          createdTenantId,
+          accessToken: token?.plainTextToken ?? null,
+        };
+      });
+    } catch (error) {
+      if (isEmailUniqueViolation(error)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  private async emailTaken(email: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
+    return rows.length > 0;
+  }
+}
+
+function isEmailUniqueViolation(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === UNIQUE_VIOLATION && constraint === 'users_email_lower_unique';
+}

@@ -1,0 +1,61 @@
+import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export type TenantStatus = 'active' | 'inactive';
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+
+@Entity({ name: 'tenants' })
+export class TenantEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  /** Unique, from the name (`Café Niño` → `cafe-nino`, then `-2`, `-3`); resolves the public storefront. */
+  @Column({ type: 'varchar', length: 255 })
+  slug: string;
+
+  /** The owner; null when the shop has none. */
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'active' })
+  status: TenantStatus;
+
+  @Column({ name: 'subscription_status', type: 'varchar', length: 16, default: 'active' })
+  subscriptionStatus: SubscriptionStatus;
+
+  @Column({ name: 'subscription_ends_at', type: 'timestamptz', nullable: true })
+  subscriptionEndsAt: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ name: 'seo_title', type: 'varchar', length: 255, nullable: true })
+  seoTitle: string | null;
+
+  @Column({ name: 'seo_description', type: 'text', nullable: true })
+  seoDescription: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  slogan: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  tags: string[];
+
+  @Column({ name: 'is_ai_enhanced', type: 'boolean', default: false })
+  isAiEnhanced: boolean;
+
+  @Column({ name: 'ai_credits', type: 'integer', default: 100 })
+  aiCredits: number;
+
+  /** Soft deletion: an archived shop. */
+  @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

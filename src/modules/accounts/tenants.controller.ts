@@ -1,0 +1,25 @@
+import { Body, Controller, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Authenticated, CurrentUser } from '../../common/auth/auth.decorators';
+import { CreateTenantCommand } from './commands/create-tenant/create-tenant.command';
+import { TenantEntity } from './domain/tenant.entity';
+import { TenantResponse, toTenantResource } from './dto/account.resources';
+import { CreateTenantDto } from './dto/create-tenant.dto';
+
+@ApiTags('accounts')
+@Controller('api/v1/tenants')
+export class TenantsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post()
+  @Authenticated()
+  @ApiOperation({ summary: "Onboarding: create the caller's shop; the caller becomes its owner" })
+  @ApiCreatedResponse({ type: TenantResponse })
+  @ApiConflictResponse({ description: 'The caller already has a shop' })
+  @ApiUnprocessableEntityResponse({ description: 'Missing or too long name' })
+  async create(@Body() body: CreateTenantDto, @CurrentUser() user: Express.User): Promise<TenantResponse> {
+    const tenant = await this.commands.execute<CreateTenantCommand, TenantEntity>(new CreateTenantCommand(user.id, body.name));
+    return { data: toTenantResource(tenant) };
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { SocialSignInHandler } from './commands/social-sign-in/social-sign-in.handler';
+import { EmailDomainChecker } from './providers/email-domain.checker';
+import { SocialTokenVerifier } from './providers/social-token.verifier';
+import { SocialAuthController } from './social-auth.controller';
+
+@Module({
+  imports: [AccountsModule],
+  controllers: [SocialAuthController],
+  providers: [SocialSignInHandler, SocialTokenVerifier, EmailDomainChecker],
+})
+export class SocialAuthModule {}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
+import { FakeHttpServer, FakeSmtpServer, startFakeHttpServer, startFakeSmtpServer } from '../../support/fake-servers';
+import { createTestApp, TestApp } from '../../support/test-app';
+
+const codeIn = (text: string) => /code is (\d{6})/.exec(text)?.[1] ?? '';
+const newEmail = () => `otp-${randomUUID()}@example.test`;
+const newPhone = () => `+50498${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+
+describe('One-time codes (spec 4.1, decisions §3)', () => {
+  let smtp: FakeSmtpServer;
+  let sms: FakeHttpServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtpServer();
+    sms = await startFakeHttpServer();
+    t = await createTestApp({ env: { MAIL_URL: smtp.url, SMS_URL: `${sms.url}/sms`, OTP_MAX_ATTEMPTS: '5' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+    await sms.close();
+  });
+
+  async function generate(identifier: string) {
+    const res = await t.http().post('/api/v1/otp/generate').send({ identifier });
+    expect(res.status).toBe(200);
+    return res.body as { message: string; uuid: string; expires_at: string };
+  }
+
+  async function mailedCode(to: string, after = 0): Promise<string> {
+    const mail = await smtp.waitFor((message) => message.to.includes(to) && smtp.messages.indexOf(message) >= after);
+    return codeIn(mail.text);
+  }
+
+  it('mails a code to an email address and signs the existing account in with it', async () => {
+    const { tenant, owner } = await createTenantWithOwner(t);
+    const session = await generate(owner.email.toUpperCase());
+    expect(session.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    const expiresIn = new Date(session.expires_at).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(9 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(10 * 60_000);
+
+    const code = await mailedCode(owner.email);
+    expect(code).toMatch(/^\d{6}$/);
+    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: expect.any(String),
+      user: { id: owner.id, tenant_id: tenant.id },
+      requires_registration: false,
+      redirect: '/dashboard',
+      token: expect.stringMatching(/^\d+\|[A-Za-z0-9]{40,}$/),
+    });
+    const me = await t.http().get('/api/v1/user').set(authHeader(res.body.token));
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(owner.id);
+    const [token] = await t.get(DataSource).query('SELECT name FROM personal_access_tokens WHERE id = $1', [res.body.token.split('|')[0]]);
+    expect(token.name).toBe('otp-api-token');
+  });
+
+  it('answers the same for an unknown address and then asks to register', async () => {
+    const email = newEmail();
+    const session = await generate(email);
+    const code = await mailedCode(email);
+    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: expect.any(String), user: null, requires_registration: true, redirect: '/register' });
+  });
+
+  it('texts a code to a phone number through the SMS gateway', async () => {
+    const phone = newPhone();
+    const session = await generate(phone);
+    const request = await sms.waitFor((received) => (received.json as { to?: string })?.to === phone);
+    expect(request.url).toBe('/sms');
+    const code = codeIn((request.json as { message: string }).message);
+    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    expect(res.status).toBe(200);
+    expect(res.body.requires_registration).toBe(true);
+  });
+
+  it.each([
+    [{}, 'identifier'],
+    [{ identifier: 'not-an-address' }, 'identifier'],
+    [{ identifier: '50499998888' }, 'identifier'],
+    [{ identifier: '+12' }, 'identifier'],
+  ])('refuses a bad identifier %o with 422', async (body, field) => {
+    const res = await t.http().post('/api/v1/otp/generate').send(body);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty(field);
+  });
+
+  it.each([
+    [{ uuid: 'nope', otp_code: '123456' }, 'uuid'],
+    [{ uuid: randomUUID(), otp_code: '12a456' }, 'otp_code'],
+    [{ uuid: randomUUID(), otp_code: '12345' }, 'otp_code'],
+    [{ otp_code: '123456' }, 'uuid'],
+    [{ uuid: randomUUID(), otp_code: '123456' }, 'uuid'],
+  ])('refuses %o with 422 on the field', async (body, field) => {
+    const res = await t.http().post('/api/v1/otp/verify').send(body);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty(field);
+  });
+
+  it('refuses a wrong code, then a used one', async () => {
+    const email = newEmail();
+    const session = await generate(email);
+    const code = await mailedCode(email);
+    const wrong = code === '000000' ? '000001' : '000000';
+    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: wrong });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.otp_code[0]).toMatch(/incorrect/);
+    expect((await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code })).status).toBe(200);
+    const again = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.otp_code[0]).toMatch(/already been used/);
+  });
+
+  it('locks the session after the maximum of wrong codes, even for the right one', async () => {
+    const email = newEmail();
+    const session = await generate(email);
+    const code = await mailedCode(email);
+    const wrong = code === '999999' ? '999998' : '999999';
+    for (let i = 0; i < 5; i++) {
+      expect((await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: wrong })).status).toBe(422);
+    }
+    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.otp_code[0]).toMatch(/Too many wrong codes/);
+  });
+
+  it('refuses an expired code', async () => {
+    const email = newEmail();
+    const session = await generate(email);
+    const code = await mailedCode(email);
+    await t.get(DataSource).query(`UPDATE otp_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.uuid]);
+    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.otp_code[0]).toMatch(/expired/);
+  });
+
+  it('supersedes older codes when a new one is requested for the same identifier', async () => {
+    const email = newEmail();
+    const first = await generate(email);
+    const firstCode = await mailedCode(email);
+    const mark = smtp.messages.length;
+    const second = await generate(email);
+    const secondCode = await mailedCode(email, mark);
+    const old = await t.http().post('/api/v1/otp/verify').send({ uuid: first.uuid, otp_code: firstCode });
+    expect(old.status).toBe(422);
+    expect(old.body.errors.otp_code[0]).toMatch(/newer code/);
+    expect((await t.http().post('/api/v1/otp/verify').send({ uuid: second.uuid, otp_code: secondCode })).status).toBe(200);
+  });
+
+  it('stores only an HMAC of the code', async () => {
+    const email = newEmail();
+    const session = await generate(email);
+    const code = await mailedCode(email);
+    const [row] = await t.get(DataSource).query('SELECT * FROM otp_sessions WHERE id = $1', [session.uuid]);
+    expect(row.code_hmac).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(code);
+  });
+
+  it('lets exactly one of 20 concurrent verifications of the right code succeed', async () => {
+    const { user } = await createUser(t, { email: newEmail() });
+    const session = await generate(user.email);
+    const code = await mailedCode(user.email);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code })),
+    );
+    expect(responses.filter((res) => res.status === 200)).toHaveLength(1);
+    expect(responses.filter((res) => res.status === 422)).toHaveLength(19);
+    const [tokens] = await t.get(DataSource).query(`SELECT count(*)::int AS n FROM personal_access_tokens WHERE user_id = $1 AND name = 'otp-api-token'`, [user.id]);
+    expect(tokens.n).toBe(1);
+  });
+
+  it('replays an idempotent generation without sending a second code', async () => {
+    const email = newEmail();
+    const key = randomUUID();
+    const first = await t.http().post('/api/v1/otp/generate').set('Idempotency-Key', key).send({ identifier: email });
+    const second = await t.http().post('/api/v1/otp/generate').set('Idempotency-Key', key).send({ identifier: email });
+    expect(second.status).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body.uuid).toBe(first.body.uuid);
+    await mailedCode(email);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
+  });
+
+  describe('rate limits', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp({
+        env: { MAIL_URL: smtp.url, THROTTLE_OTP_GENERATION: '3/60', THROTTLE_OTP_PER_IDENTIFIER: '2/3600', THROTTLE_VERIFICATION: '3/60' },
+      });
+    });
+    afterAll(() => limited.close());
+    const ip = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+    it('limits code generation per IP', async () => {
+      const from = ip();
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await limited.http().post('/api/v1/otp/generate').set('X-Forwarded-For', from).send({ identifier: newEmail() })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    });
+
+    it('limits codes sent to one identifier, whoever asks', async () => {
+      const email = newEmail();
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await limited.http().post('/api/v1/otp/generate').set('X-Forwarded-For', ip()).send({ identifier: email })).status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    });
+
+    it('limits verification attempts', async () => {
+      const from = ip();
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await limited.http().post('/api/v1/otp/verify').set('X-Forwarded-For', from).send({ uuid: randomUUID(), otp_code: '123456' })).status);
+      }
+      expect(statuses).toEqual([422, 422, 422, 429]);
+    });
+  });
+});
