@@ -33,4 +33,6 @@ export const TEST_ENV: Record<string, string> = {
   THROTTLE_AI_GENERATE: '100000/3600',
   OUTBOX_POLL_INTERVAL_MS: '100',
   API_DOCS_ENABLED: 'true',
+  // No resolver is reachable from a test machine; the social sign-in suite turns this on with a local DNS server.
+  EMAIL_DNS_CHECK: 'false',
 };
