@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { TestApp } from './test-app';
+
+/**
+ * Catalog rows for order and checkout tests, written straight to the database. Amounts are decimal
+ * strings as stored ("19.90").
+ */
+
+const db = (t: TestApp) => t.get(DataSource);
+
+export async function createLocation(
+  t: TestApp,
+  tenantId: string,
+  overrides: { isPrimary?: boolean; isActive?: boolean; deliveryFee?: string; name?: string } = {},
+): Promise<{ id: string }> {
+  const [row] = await db(t).query(
+    `INSERT INTO locations (tenant_id, name, is_primary, is_active, delivery_fee) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [tenantId, overrides.name ?? 'Main store', overrides.isPrimary ?? true, overrides.isActive ?? true, overrides.deliveryFee ?? '50.00'],
+  );
+  return row;
+}
+
+export async function createProduct(
+  t: TestApp,
+  tenantId: string,
+  overrides: { price?: string; stock?: number | null; categoryId?: number | null; isActive?: boolean; name?: string } = {},
+): Promise<{ id: number; price: string; name: string }> {
+  const name = overrides.name ?? `Product ${randomUUID().slice(0, 6)}`;
+  const [row] = await db(t).query(
+    `INSERT INTO products (tenant_id, name, price, stock, category_id, is_active) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, price, name`,
+    [tenantId, name, overrides.price ?? '100.00', overrides.stock === undefined ? 100 : overrides.stock, overrides.categoryId ?? null, overrides.isActive ?? true],
+  );
+  return row;
+}
+
+export interface CouponOverrides {
+  code?: string;
+  couponType?: 'percentage' | 'fixed' | 'free_shipping';
+  value?: string;
+  minSpend?: string | null;
+  maxDiscount?: string | null;
+  startsAt?: Date | null;
+  expiresAt?: Date | null;
+  usageLimit?: number | null;
+  timesUsed?: number;
+  perCustomerLimit?: number | null;
+  isActive?: boolean;
+  isPublic?: boolean;
+  excludedProductIds?: number[];
+  excludedCategoryIds?: number[];
+}
+
+export async function createCoupon(t: TestApp, tenantId: string, overrides: CouponOverrides = {}): Promise<{ id: string; code: string }> {
+  const code = overrides.code ?? `C${randomUUID().slice(0, 8).toUpperCase()}`;
+  const [row] = await db(t).query(
+    `INSERT INTO coupons (tenant_id, code, coupon_type, value, min_spend, max_discount, starts_at, expires_at, usage_limit, times_used,
+                          per_customer_limit, is_active, is_public, excluded_product_ids, excluded_category_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id, code`,
+    [
+      tenantId,
+      code,
+      overrides.couponType ?? 'percentage',
+      overrides.value ?? '10',
+      overrides.minSpend ?? null,
+      overrides.maxDiscount ?? null,
+      overrides.startsAt ?? null,
+      overrides.expiresAt ?? null,
+      overrides.usageLimit ?? null,
+      overrides.timesUsed ?? 0,
+      overrides.perCustomerLimit ?? null,
+      overrides.isActive ?? true,
+      overrides.isPublic ?? false,
+      overrides.excludedProductIds ?? [],
+      overrides.excludedCategoryIds ?? [],
+    ],
+  );
+  return row;
+}
+
+export async function stockOf(t: TestApp, productId: number): Promise<number | null> {
+  const [row] = await db(t).query('SELECT stock FROM products WHERE id = $1', [productId]);
+  return row.stock;
+}
+
+/** A valid storefront order body for these products (quantity 1 each unless given). */
+export function orderBody(items: Array<{ product_id: number; quantity?: number }>, extra: Record<string, unknown> = {}) {
+  return {
+    customer_name: 'Ana López',
+    customer_phone: '+50499998888',
+    delivery_type: 'pickup',
+    items: items.map((item) => ({ product_id: item.product_id, quantity: item.quantity ?? 1 })),
+    ...extra,
+  };
+}
