@@ -1,0 +1,100 @@
+'use strict';
+/**
+ * Starts the built service (`node dist/src/main.js`) as a child process and waits until
+ * `GET /health/ready` answers 200 (PostgreSQL and Redis reachable, migrations applied).
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { startNode } = require('./children');
+const { request } = require('./http');
+const { freePort } = require('./ports');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const ENTRY = path.join(REPO_ROOT, 'dist', 'src', 'main.js');
+
+/** Rate-limit groups the service declares; all are lifted so the benchmark never measures a 429. */
+const THROTTLE_VARIABLES = [
+  'THROTTLE_API',
+  'THROTTLE_OTP_GENERATION',
+  'THROTTLE_OTP_PER_IDENTIFIER',
+  'THROTTLE_VERIFICATION',
+  'THROTTLE_TRANSACTIONS',
+  'THROTTLE_TENANT_AWARE',
+  'THROTTLE_AI_GENERATE',
+];
+const UNLIMITED = '100000000/60';
+
+/** Variables passed through from the harness's environment; everything else is set explicitly. */
+const PASSED_THROUGH = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'NODE_OPTIONS'];
+
+function serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra = {} }) {
+  const env = {};
+  for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    APP_ROLE: 'api',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    APP_KEY: 'bench-app-key-not-secret-0123456789abcdef',
+    DATABASE_URL: databaseUrl,
+    MIGRATIONS_RUN: 'true',
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: 'sfbench',
+    GRPC_URL: `127.0.0.1:${grpcPort}`,
+    // Request logging at info would dominate what is measured.
+    LOG_LEVEL: 'warn',
+  });
+  for (const name of THROTTLE_VARIABLES) env[name] = UNLIMITED;
+  return Object.assign(env, extra);
+}
+
+/**
+ * @returns {Promise<{ url: string, pid: number, env: object, child: object, stop: () => Promise<void> }>}
+ */
+async function startService({ databaseUrl, redisUrl, env: extra, readyTimeoutMs = 90_000 }) {
+  if (!fs.existsSync(ENTRY)) throw new Error(`${path.relative(process.cwd(), ENTRY)} is missing: run \`npm run build\` first (npm run bench does)`);
+  const [port, grpcPort] = [await freePort(), await freePort()];
+  const env = serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra });
+  // A scratch working directory, so that a developer's `.env` in the repo root is not read: the
+  // benchmark runs with exactly the configuration above.
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
+  const child = startNode('service', [ENTRY], { env, cwd });
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    await child.stop(12_000);
+    fs.rmSync(cwd, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(`${url}/health/ready`, child, readyTimeoutMs);
+  } catch (error) {
+    await stop();
+    const tail = child.tail(60);
+    error.message += tail ? `\n--- last lines of the service's output ---\n${tail}` : '';
+    throw error;
+  }
+  return { url, pid: child.pid, env, child, stop };
+}
+
+async function waitUntilReady(readyUrl, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exited) {
+      throw new Error(`The service exited during start-up (code ${child.exitCode}, signal ${child.signal})`);
+    }
+    try {
+      const res = await request(readyUrl, { timeoutMs: 2000 });
+      if (res.status === 200) return;
+      last = `${res.status} ${res.body.slice(0, 300)}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The service did not answer 200 on ${readyUrl} within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+module.exports = { startService, serviceEnvironment, THROTTLE_VARIABLES };
