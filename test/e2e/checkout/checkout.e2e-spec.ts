@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { createCoupon, createLocation, createProduct, orderBody, stockOf } from '../../support/commerce-factories';
+import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
+import { createTestApp, TestApp } from '../../support/test-app';
+
+describe('Checkout (spec 4.3, decisions §6)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { INVENTORY_HOLD_MINUTES: '15' } });
+  });
+  afterAll(() => t.close());
+
+  async function shop() {
+    const { tenant } = await createTenantWithOwner(t);
+    await createLocation(t, tenant.id, { deliveryFee: '30.00' });
+    return tenant;
+  }
+  const session = () => `sess-${randomUUID()}`;
+  const post = (path: string, tenantId: string | null, body: Record<string, unknown>) => {
+    const req = t.http().post(`/api/v1/checkout/${path}`);
+    if (tenantId) req.set('X-Tenant-ID', tenantId);
+    return req.send(body);
+  };
+
+  describe('hold-inventory', () => {
+    it('holds stock for a session and reports when it expires', async () => {
+      const tenant = await shop();
+      const product = await createProduct(t, tenant.id, { stock: 5 });
+      const sessionId = session();
+      const res = await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, message: expect.any(String), session_id: sessionId, expires_at: expect.any(String) });
+      const minutes = (new Date(res.body.expires_at).getTime() - Date.now()) / 60_000;
+      expect(minutes).toBeGreaterThan(14);
+      expect(minutes).toBeLessThanOrEqual(15);
+    });
+
+    it('lets exactly 3 of 10 concurrent one-unit holds through on a stock of 3', async () => {
+      const tenant = await shop();
+      const product = await createProduct(t, tenant.id, { stock: 3 });
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () => post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })),
+      );
+      expect(responses.filter((res) => res.status === 200)).toHaveLength(3);
+      const refused = responses.filter((res) => res.status === 409);
+      expect(refused).toHaveLength(7);
+      for (const res of refused) expect(res.body).toEqual({ success: false, message: expect.any(String), product_id: product.id });
+      // Holding is not selling.
+      expect(await stockOf(t, product.id)).toBe(3);
+    });
+
+    it('replaces a session’s hold with its new one', async () => {
+      const tenant = await shop();
+      const product = await createProduct(t, tenant.id, { stock: 3 });
+      const sessionId = session();
+      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 3 }], session_id: sessionId })).status).toBe(200);
+      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId })).status).toBe(200);
+      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status).toBe(200);
+      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status).toBe(409);
+    });
+
+    it('stops counting expired holds without any sweeper', async () => {
+      const tenant = await shop();
+      const product = await createProduct(t, tenant.id, { stock: 1 });
+      const first = session();
+      await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: first });
+      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status).toBe(409);
+      await t.get(DataSource).query(`UPDATE inventory_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [first]);
+      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status).toBe(200);
+    });
+
+    it('keeps held stock from other shoppers’ orders, and converts the session’s hold into its order', async () => {
+      const tenant = await shop();
+      const product = await createProduct(t, tenant.id, { stock: 2 });
+      const sessionId = session();
+      await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId });
+      const stranger = await t.http().post('/api/v1/orders').set('X-Tenant-ID', tenant.id).send(orderBody([{ product_id: product.id }]));
+      expect(stranger.status).toBe(422);
+      expect(stranger.body.errors['items.0.quantity'][0]).toMatch(/out of stock/);
+      const holder = await t
+        .http()
+        .post('/api/v1/orders')
+        .set('X-Tenant-ID', tenant.id)
+        .send({ ...orderBody([{ product_id: product.id, quantity: 2 }]), session_id: sessionId });
+      expect(holder.status).toBe(201);
+      expect(await stockOf(t, product.id)).toBe(0);
+      const [holds] = await t.get(DataSource).query('SELECT count(*)::int AS n FROM inventory_holds WHERE session_id = $1', [sessionId]);
+      expect(holds.n).toBe(0);
+    });
+
+    it('answers 400 without a resolvable tenant or an active primary location', async () => {
+      const tenant = await shop();
+      const product = await createProduct(t, tenant.id);
+      const body = { items: [{ product_id: product.id, quantity: 1 }] };
+      const missing = await post('hold-inventory', null, body);
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual({ message: expect.any(String), success: false });
+      expect((await post('hold-inventory', randomUUID(), body)).status).toBe(400);
+      const { tenant: bare } = await createTenantWithOwner(t);
+      const bareProduct = await createProduct(t, bare.id);
+      const noLocation = await post('hold-inventory', bare.id, { items: [{ product_id: bareProduct.id, quantity: 1 }] });
+      expect(noLocation.status).toBe(400);
+      expect(noLocation.body.message).toMatch(/primary location/);
+    });
+
+    it.each([
+      [{ items: 'all of them' }, 'items'],
+      [{ items: [] }, 'items'],
+      [{ items: [{ product_id: 1 }] }, 'items.0.quantity'],
+      [{ items: [{ quantity: 1 }] }, 'items.0.product_id'],
+      [{ items: [{ product_id: 1, quantity: 1 }], location_id: 'x' }, 'location_id'],
+    ])('answers 422 for an invalid items structure %o', async (body, field) => {
+      const tenant = await shop();
+      const res = await post('hold-inventory', tenant.id, body);
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toContain(field);
+    });
+  });
+
+  describe('cart-summary, validate-coupon, remove-coupon', () => {
+    it('synchronizes the cart, remembers the signed-in user, and validates a coupon against the stored subtotal', async () => {
+      const tenant = await shop();
+      await createCoupon(t, tenant.id, { code: 'HALF', value: '50', perCustomerLimit: 1 });
+      const { token } = await createUser(t);
+      const sessionId = session();
+      const summary = await t
+        .http()
+        .post('/api/v1/checkout/cart-summary')
+        .set('X-Tenant-ID', tenant.id)
+        .set(authHeader(token))
+        .send({ session_id: sessionId, items: [{ product_id: 1, quantity: 2 }], subtotal: 80.5 });
+      expect(summary.status).toBe(200);
+      expect(summary.body).toEqual({ success: true, message: 'Cart synchronized successfully', subtotal: 80.5 });
+
+      const valid = await post('validate-coupon', tenant.id, { session_id: sessionId, code: 'half' });
+      expect(valid.status).toBe(200);
+      expect(valid.body).toEqual({ valid: true, discount_amount: 40.25, coupon_type: 'percentage', code: 'HALF' });
+      const removed = await post('remove-coupon', tenant.id, { session_id: sessionId });
+      expect(removed.body).toEqual({ success: true, message: 'Coupon removed.' });
+    });
+
+    it('ignores an invalid token on cart-summary (auth is optional)', async () => {
+      const tenant = await shop();
+      const res = await t
+        .http()
+        .post('/api/v1/checkout/cart-summary')
+        .set('X-Tenant-ID', tenant.id)
+        .set('Authorization', 'Bearer 1|wrong')
+        .send({ session_id: session(), items: [], subtotal: 0 });
+      expect(res.status).toBe(200);
+    });
+
+    it('rejects a coupon as coupons/verify does', async () => {
+      const tenant = await shop();
+      await createCoupon(t, tenant.id, { code: 'OLD', expiresAt: new Date(Date.now() - 1000) });
+      const res = await post('validate-coupon', tenant.id, { session_id: session(), code: 'OLD', cart_subtotal: 100 });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(expect.objectContaining({ valid: false, error: expect.any(String), error_code: 'expired' }));
+    });
+
+    it('needs a subtotal when the cart was never synchronized, and a resolvable shop', async () => {
+      const tenant = await shop();
+      await createCoupon(t, tenant.id, { code: 'ANY' });
+      const res = await post('validate-coupon', tenant.id, { session_id: session(), code: 'ANY' });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toHaveProperty('cart_subtotal');
+      const noShop = await post('cart-summary', null, { session_id: session(), items: [], subtotal: 1 });
+      expect(noShop.status).toBe(422);
+      expect(noShop.body.errors).toHaveProperty('tenant_id');
+      const shortSession = await post('remove-coupon', tenant.id, { session_id: 'short' });
+      expect(shortSession.status).toBe(422);
+      expect(shortSession.body.errors).toHaveProperty('session_id');
+    });
+  });
+});
