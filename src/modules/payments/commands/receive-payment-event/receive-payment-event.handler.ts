@@ -85,8 +85,10 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
 
   /** Inserts the log row (its own commit) or finds the one an earlier delivery of this event wrote. */
   private async record(provider: string, rawBody: Buffer, envelope: WebhookEnvelope | null, json: unknown): Promise<string> {
-    const dataId = envelope?.data.id;
-    let externalId = envelope?.id ?? (typeof dataId === 'string' || typeof dataId === 'number' ? String(dataId) : sha256Hex(rawBody));
+    // Even a body that fails the envelope rules is filed under its own id when it names one.
+    const object = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+    const data = object.data && typeof object.data === 'object' ? (object.data as Record<string, unknown>) : {};
+    let externalId = envelope?.id ?? idOf(object.id) ?? idOf(data.id) ?? sha256Hex(rawBody);
     if (externalId.length > 255) externalId = sha256Hex(externalId);
     const eventType = (envelope?.event ?? 'invalid').slice(0, 100);
     const payload = json !== undefined ? json : { _raw: rawBody.toString('utf8').slice(0, 100_000) };
@@ -102,4 +104,8 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
     );
     return existing[0].id;
   }
+}
+
+function idOf(value: unknown): string | undefined {
+  return (typeof value === 'string' && value !== '') || typeof value === 'number' ? String(value) : undefined;
 }

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { signWebhookBody } from '../../../src/modules/payments/domain/webhook-signature';
+import { createLocation, createProduct, orderBody } from '../../support/commerce-factories';
+import { createTenantWithOwner } from '../../support/factories';
+import { createTestApp, TestApp } from '../../support/test-app';
+
+const SECRET = 'whsec_test_0123456789';
+
+describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PAYMENT_WEBHOOK_SECRET: SECRET, PAYMENT_PROVIDER: 'acme' } });
+    db = t.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  const deliver = (body: string | object, signature?: string | null, headers: Record<string, string> = {}) => {
+    const raw = typeof body === 'string' ? body : JSON.stringify(body);
+    const req = t.http().post('/api/webhooks/payment').set('Content-Type', 'application/json').set(headers);
+    if (signature !== null) req.set('X-Signature', signature ?? signWebhookBody(SECRET, raw));
+    return req.send(raw);
+  };
+  const logRows = (externalId: string) =>
+    db.query('SELECT provider, event_type, processing_status, error, payload FROM webhook_logs WHERE external_event_id = $1', [externalId]);
+
+  async function order() {
+    const { tenant } = await createTenantWithOwner(t);
+    await createLocation(t, tenant.id);
+    const product = await createProduct(t, tenant.id);
+    const res = await t.http().post('/api/v1/orders').set('X-Tenant-ID', tenant.id).send(orderBody([{ product_id: product.id }]));
+    return { tenantId: tenant.id, orderId: res.body.data.id as number };
+  }
+  const paymentOf = async (orderId: number) =>
+    (await db.query('SELECT payment_status, paid_at FROM orders WHERE id = $1', [orderId]))[0] as { payment_status: string; paid_at: Date | null };
+
+  it('confirms a payment: 200 ok, order paid with an event, the delivery logged first', async () => {
+    const { orderId } = await order();
+    const id = `evt_${randomUUID()}`;
+    const res = await deliver({ id, event: 'payment.confirmed', data: { order_id: orderId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect((await paymentOf(orderId)).payment_status).toBe('paid');
+    expect((await paymentOf(orderId)).paid_at).not.toBeNull();
+    expect(await logRows(id)).toEqual([
+      { provider: 'acme', event_type: 'payment.confirmed', processing_status: 'processed', error: null, payload: { id, event: 'payment.confirmed', data: { order_id: orderId } } },
+    ]);
+    const events = await db.query(`SELECT event FROM order_events WHERE order_id = $1 AND event = 'paid'`, [orderId]);
+    expect(events).toHaveLength(1);
+  });
+
+  it.each([
+    ['missing', null],
+    ['wrong', signWebhookBody('another-secret', '{}')],
+    ['not hex', 'z'.repeat(64)],
+    ['too short', 'abc123'],
+    ['upper-case hex', 'A'.repeat(64)],
+  ])('refuses a %s signature with 403, logs it to the security log and not the webhook log', async (_name, signature) => {
+    const id = `evt_${randomUUID()}`;
+    const res = await deliver({ id, event: 'payment.confirmed', data: { order_id: 1 } }, signature);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Invalid signature' });
+    expect(await logRows(id)).toEqual([]);
+    const [rejected] = await db.query(`SELECT count(*)::int AS n FROM security_log WHERE event = 'WEBHOOK_SIGNATURE_REJECTED'`);
+    expect(rejected.n).toBeGreaterThan(0);
+  });
+
+  it('verifies the exact bytes: re-serialised JSON with the original signature is refused', async () => {
+    const raw = '{"event": "payment.confirmed",  "data": {"order_id": 1}}';
+    const res = await deliver(JSON.stringify(JSON.parse(raw)), signWebhookBody(SECRET, raw));
+    expect(res.status).toBe(403);
+  });
+
+  it('ignores an unknown event type with 202, but logs it', async () => {
+    const id = `evt_${randomUUID()}`;
+    const res = await deliver({ id, event: 'refund.created', data: {} });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ status: 'ignored' });
+    expect((await logRows(id))[0].processing_status).toBe('ignored');
+  });
+
+  it.each([
+    ['a payment for an unknown order', { event: 'payment.confirmed', data: { order_id: 2147483000 } }],
+    ['a payment without order_id', { event: 'payment.confirmed', data: {} }],
+    ['a subscription for an unknown tenant', { event: 'subscription.cancelled', data: { tenant_id: randomUUID() } }],
+    ['a renewal without a period end', { event: 'subscription.renewed', data: { tenant_id: randomUUID() } }],
+    ['data that is not an object', { event: 'payment.confirmed', data: 'x' }],
+    ['no event', { data: { order_id: 1 } }],
+  ])('answers 422 invalid for %s, and logs it', async (_name, body) => {
+    const id = `evt_${randomUUID()}`;
+    const res = await deliver({ id, ...body });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ status: 'invalid' });
+    expect((await logRows(id))[0]).toEqual(expect.objectContaining({ processing_status: 'invalid', error: expect.any(String) }));
+  });
+
+  it('answers 422 invalid for a signed body that is not JSON, and logs the raw text', async () => {
+    const raw = 'this is { not json';
+    const res = await deliver(raw);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ status: 'invalid' });
+    const [row] = await db.query(`SELECT payload FROM webhook_logs WHERE payload->>'_raw' = $1`, [raw]);
+    expect(row).toBeDefined();
+  });
+
+  it('applies 30 concurrent deliveries of one event once: all 200, one log row, one effect', async () => {
+    const { orderId } = await order();
+    const id = `evt_${randomUUID()}`;
+    const body = { id, event: 'payment.confirmed', data: { order_id: orderId } };
+    const responses = await Promise.all(Array.from({ length: 30 }, () => deliver(body)));
+    expect(responses.map((res) => res.status)).toEqual(Array(30).fill(200));
+    expect(await logRows(id)).toHaveLength(1);
+    const events = await db.query(`SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND event = 'paid'`, [orderId]);
+    expect(events[0].n).toBe(1);
+  });
+
+  it('takes the event id from id, else data.id, else the body hash; the provider from X-Payment-Provider', async () => {
+    const { orderId } = await order();
+    const dataId = `pay_${randomUUID()}`;
+    await deliver({ event: 'payment.confirmed', data: { id: dataId, order_id: orderId } }, undefined, { 'X-Payment-Provider': 'stripe' });
+    expect((await logRows(dataId))[0].provider).toBe('stripe');
+    const raw = JSON.stringify({ event: 'payment.confirmed', data: { order_id: orderId, n: randomUUID() } });
+    await deliver(raw);
+    const { createHash } = await import('node:crypto');
+    expect(await logRows(createHash('sha256').update(raw).digest('hex'))).toHaveLength(1);
+  });
+
+  it('never downgrades a confirmed payment with a late rejection; marks an unpaid order failed', async () => {
+    const { orderId } = await order();
+    await deliver({ id: `evt_${randomUUID()}`, event: 'payment.confirmed', data: { order_id: orderId } });
+    const late = await deliver({ id: `evt_${randomUUID()}`, event: 'payment.rejected', data: { order_id: orderId, reason: 'card declined' } });
+    expect(late.status).toBe(200);
+    expect((await paymentOf(orderId)).payment_status).toBe('paid');
+
+    const other = await order();
+    await deliver({ id: `evt_${randomUUID()}`, event: 'payment.rejected', data: { order_id: other.orderId, reason: 'card declined' } });
+    expect((await paymentOf(other.orderId)).payment_status).toBe('failed');
+    const [event] = await db.query(`SELECT details FROM order_events WHERE order_id = $1 AND event = 'payment_failed'`, [other.orderId]);
+    expect(event.details.reason).toBe('card declined');
+    // A retry that succeeds later still confirms it.
+    await deliver({ id: `evt_${randomUUID()}`, event: 'payment.confirmed', data: { order_id: other.orderId } });
+    expect((await paymentOf(other.orderId)).payment_status).toBe('paid');
+  });
+
+  it('applies subscription events to the tenant, keeping history, never moving the period end backwards', async () => {
+    const { tenant } = await createTenantWithOwner(t);
+    const tenantOf = async () =>
+      (await db.query('SELECT subscription_status, subscription_ends_at FROM tenants WHERE id = $1', [tenant.id]))[0] as {
+        subscription_status: string;
+        subscription_ends_at: Date;
+      };
+    await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.created', data: { tenant_id: tenant.id, current_period_end: '2027-01-01T00:00:00Z' } });
+    expect(await tenantOf()).toEqual({ subscription_status: 'active', subscription_ends_at: new Date('2027-01-01T00:00:00Z') });
+    await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.renewed', data: { tenant_id: tenant.id, current_period_end: '2027-02-01T00:00:00Z' } });
+    await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.renewed', data: { tenant_id: tenant.id, current_period_end: '2026-12-01T00:00:00Z' } });
+    expect((await tenantOf()).subscription_ends_at).toEqual(new Date('2027-02-01T00:00:00Z'));
+    await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.cancelled', data: { tenant_id: tenant.id } });
+    expect((await tenantOf()).subscription_status).toBe('canceled');
+    const history = await db.query('SELECT event FROM tenant_events WHERE tenant_id = $1 ORDER BY id', [tenant.id]);
+    expect(history.map((row: { event: string }) => row.event)).toEqual([
+      'subscription.created',
+      'subscription.renewed',
+      'subscription.renewed',
+      'subscription.cancelled',
+    ]);
+  });
+
+  it('answers 500 error on an unexpected failure, rolls the effect back, keeps the error, and applies on retry', async () => {
+    const { tenant } = await createTenantWithOwner(t);
+    const fn = `fail_${randomUUID().replace(/-/g, '')}`;
+    await db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.tenant_id = '${tenant.id}' THEN RAISE EXCEPTION 'simulated outage'; END IF; RETURN NEW; END $$`);
+    await db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON tenant_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    const id = `evt_${randomUUID()}`;
+    const body = { id, event: 'subscription.cancelled', data: { tenant_id: tenant.id } };
+    try {
+      const res = await deliver(body);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ status: 'error' });
+      expect((await logRows(id))[0]).toEqual(expect.objectContaining({ processing_status: 'failed', error: expect.stringContaining('simulated outage') }));
+      const [row] = await db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
+      expect(row.subscription_status).toBe('active');
+    } finally {
+      await db.query(`DROP TRIGGER ${fn} ON tenant_events`);
+      await db.query(`DROP FUNCTION ${fn}()`);
+    }
+    const retry = await deliver(body);
+    expect(retry.status).toBe(200);
+    expect(await logRows(id)).toHaveLength(1);
+    expect((await logRows(id))[0].processing_status).toBe('processed');
+    const [row] = await db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
+    expect(row.subscription_status).toBe('canceled');
+  });
+
+  it('needs no bearer token and has no /v1 prefix', async () => {
+    expect((await t.http().post('/api/v1/webhooks/payment').send({})).status).toBe(404);
+  });
+});
