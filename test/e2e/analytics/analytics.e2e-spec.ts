@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { createProduct } from '../../support/commerce-factories';
+import { createTenant, createTenantWithOwner } from '../../support/factories';
+import { eventually } from '../../support/fake-servers';
+import { createTestApp, TestApp } from '../../support/test-app';
+
+describe('Analytics intake (spec 4.4, decisions §7)', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  const count = async (sql: string, params: unknown[]) => ((await db.query(sql, params))[0] as { n: number }).n;
+
+  describe('POST /api/v1/analytics/track', () => {
+    it('accepts with 202 and stores the event in the background, product merged into metadata', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const product = await createProduct(t, tenant.id);
+      const res = await t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'cart_add', product_id: product.id, metadata: { source: 'home' } });
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ success: true, message: expect.any(String) });
+      const row = await eventually(async () => (await db.query('SELECT type, product_id, metadata FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0]);
+      expect(row).toEqual({ type: 'cart_add', product_id: product.id, metadata: { source: 'home', product_id: product.id } });
+    });
+
+    it('takes the tenant by slug as well', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      expect((await t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.slug, type: 'call' })).status).toBe(202);
+    });
+
+    it('answers 404 { success: false } for a tenant that is not public', async () => {
+      const inactive = await createTenant(t, { status: 'inactive' });
+      const deleted = await createTenant(t, { deletedAt: new Date() });
+      for (const tenantId of [inactive.id, deleted.id, randomUUID(), 'no-such-shop']) {
+        const res = await t.http().post('/api/v1/analytics/track').send({ tenant_id: tenantId, type: 'call' });
+        expect({ tenantId, status: res.status, body: res.body }).toEqual({ tenantId, status: 404, body: { success: false, message: expect.any(String) } });
+      }
+    });
+
+    it.each([
+      [{ type: 'call' }, 'tenant_id'],
+      [{ tenant_id: 'x' }, 'type'],
+      [{ tenant_id: 'x', type: 'teleport' }, 'type'],
+      [{ tenant_id: 'x', type: 'call', metadata: 'x' }, 'metadata'],
+    ])('answers 422 for %o', async (body, field) => {
+      const res = await t.http().post('/api/v1/analytics/track').send(body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toHaveProperty(field);
+    });
+
+    it('refuses a product of another tenant', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const other = await createTenantWithOwner(t);
+      const product = await createProduct(t, other.tenant.id);
+      const res = await t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'cart_add', product_id: product.id });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toHaveProperty('product_id');
+    });
+
+    it('stores exactly as many events as it accepted from a burst of 500', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const responses = await Promise.all(
+        Array.from({ length: 500 }, (_, i) => t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'social_share', metadata: { i } })),
+      );
+      const accepted = responses.filter((res) => res.status === 202).length;
+      expect(accepted).toBe(500);
+      await eventually(async () => (await count('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id])) === accepted, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await count('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id])).toBe(accepted);
+      expect(await count(`SELECT count(DISTINCT metadata->>'i')::int AS n FROM analytics_events WHERE tenant_id = $1`, [tenant.id])).toBe(500);
+    });
+  });
+
+  describe('POST /api/v1/analytics/conversion', () => {
+    it('stores one conversion per transaction id with the defaults, echoing the id', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const transactionId = `tx-${randomUUID()}`;
+      const first = await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: tenant.slug, transaction_id: transactionId });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ status: 'ok', transaction_id: transactionId });
+      await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: tenant.slug, transaction_id: transactionId, value: 99 });
+      const rows = await eventually(async () => {
+        const found = await db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenant.id]);
+        return found.length ? found : null;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await count('SELECT count(*)::int AS n FROM analytics_conversions WHERE tenant_id = $1', [tenant.id])).toBe(1);
+      expect(rows[0]).toEqual({ event: 'purchase', value: '0.00', currency: 'HNL', occurred_at: expect.any(Date) });
+      expect(Math.abs(new Date(rows[0].occurred_at).getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
+    it('keeps the given value, currency, event and timestamp', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      await t.http().post('/api/v1/analytics/conversion').send({
+        tenant_slug: tenant.slug,
+        transaction_id: 'given',
+        value: 250.5,
+        currency: 'usd',
+        event: 'conversion',
+        timestamp: '2026-05-01T10:00:00Z',
+      });
+      const row = await eventually(async () => (await db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenant.id]))[0]);
+      expect(row).toEqual({ event: 'conversion', value: '250.50', currency: 'USD', occurred_at: new Date('2026-05-01T10:00:00Z') });
+    });
+
+    it('never fails the caller: skipped for an unknown or missing slug, and for garbage', async () => {
+      expect((await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: 'no-such-shop', transaction_id: 'a1' })).body).toEqual({ status: 'skipped', transaction_id: 'a1' });
+      expect((await t.http().post('/api/v1/analytics/conversion').send({ transaction_id: 'a2' })).body).toEqual({ status: 'skipped', transaction_id: 'a2' });
+      const garbage = await t.http().post('/api/v1/analytics/conversion').set('Content-Type', 'application/json').send('{not json');
+      expect(garbage.status).toBe(200);
+      expect(garbage.body).toEqual({ status: 'skipped', transaction_id: null });
+    });
+
+    it('reads a text/plain beacon (navigator.sendBeacon)', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const res = await t
+        .http()
+        .post('/api/v1/analytics/conversion')
+        .set('Content-Type', 'text/plain;charset=UTF-8')
+        .send(JSON.stringify({ tenant_slug: tenant.slug, transaction_id: 'beacon-1' }));
+      expect(res.body).toEqual({ status: 'ok', transaction_id: 'beacon-1' });
+    });
+  });
+
+  describe('POST /api/v1/interactions', () => {
+    it('records with 201, and accepts an unknown tenant with 202 without telling', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const recorded = await t.http().post('/api/v1/interactions').send({ tenant_id: tenant.id, type: 'maps_click', metadata: { from: 'footer' } });
+      expect(recorded.status).toBe(201);
+      expect(recorded.body).toEqual({ status: 'success' });
+      expect(await count('SELECT count(*)::int AS n FROM interactions WHERE tenant_id = $1', [tenant.id])).toBe(1);
+      const unknown = await t.http().post('/api/v1/interactions').send({ tenant_id: randomUUID(), type: 'view' });
+      expect(unknown.status).toBe(202);
+      expect(unknown.body).toEqual({ status: 'accepted' });
+      const notUuid = await t.http().post('/api/v1/interactions').send({ tenant_id: '42', type: 'view' });
+      expect(notUuid.status).toBe(202);
+    });
+
+    it.each([
+      [{ type: 'view' }, 'tenant_id'],
+      [{ tenant_id: randomUUID() }, 'type'],
+      [{ tenant_id: randomUUID(), type: 'call' }, 'type'],
+    ])('answers 422 for %o', async (body, field) => {
+      const res = await t.http().post('/api/v1/interactions').send(body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toHaveProperty(field);
+    });
+
+    it('is limited per tenant and IP', async () => {
+      const limited = await createTestApp({ env: { THROTTLE_TENANT_AWARE: '2/60' } });
+      try {
+        const { tenant } = await createTenantWithOwner(limited);
+        const other = await createTenantWithOwner(limited);
+        const ip = `10.55.${Math.floor(Math.random() * 250)}.9`;
+        const send = (tenantId: string) => limited.http().post('/api/v1/interactions').set('X-Forwarded-For', ip).send({ tenant_id: tenantId, type: 'view' });
+        expect([(await send(tenant.id)).status, (await send(tenant.id)).status, (await send(tenant.id)).status]).toEqual([201, 201, 429]);
+        expect((await send(other.tenant.id)).status).toBe(201);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+});
