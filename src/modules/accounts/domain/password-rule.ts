@@ -33,7 +33,7 @@ export function passwordProblems(password: string): string[] {
 
 /**
  * The password rule as class-validator constraints: one message per broken rule, for DTOs of every
- * transport. A missing or non-string value is left to the field's required/type check.
+ * transport. A missing, empty or non-string value is left to the field's required/type check.
  */
 export function IsAcceptablePassword(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) => {
@@ -43,7 +43,7 @@ export function IsAcceptablePassword(options?: ValidationOptions): PropertyDecor
         target: target.constructor,
         propertyName: String(propertyName),
         options: { message: rule.message, ...options },
-        validator: { validate: (value: unknown) => typeof value !== 'string' || rule.passes(value) },
+        validator: { validate: (value: unknown) => typeof value !== 'string' || value === '' || rule.passes(value) },
       });
     }
   };

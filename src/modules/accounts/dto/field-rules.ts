@@ -1,4 +1,4 @@
-import { isEmail, registerDecorator, ValidationArguments } from 'class-validator';
+import { isEmail, isUUID, registerDecorator, ValidationArguments } from 'class-validator';
 
 // Laravel-style messages: a missing field gets only "is required", not every rule it then fails.
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -26,6 +26,9 @@ export const MaxChars = (field: string, max: number) =>
 
 export const EmailAddress = (field: string) =>
   rule('emailAddress', `The ${label(field)} must be a valid email address.`, (value) => typeof value !== 'string' || value === '' || isEmail(value));
+
+export const Uuid = (field: string) =>
+  rule('uuid', `The ${label(field)} must be a valid UUID.`, (value) => typeof value !== 'string' || value === '' || isUUID(value));
 
 /** Equal to another property of the same body (`password_confirmation`). */
 export const EqualsProperty = (field: string, other: string) =>

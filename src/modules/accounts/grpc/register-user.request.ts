@@ -1,7 +1,7 @@
-import { IsIn, IsUUID } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { IsAcceptablePassword } from '../domain/password-rule';
 import { STAFF_ROLES, StaffRole } from '../domain/user-role';
-import { EmailAddress, MaxChars, OptionalString, RequiredString } from '../dto/field-rules';
+import { EmailAddress, MaxChars, OptionalString, RequiredString, Uuid } from '../dto/field-rules';
 
 /** identity.v1.RegisterUserRequest, validated like the HTTP body (proto3 gives "" for absent strings). */
 export class RegisterUserRequest {
@@ -18,7 +18,7 @@ export class RegisterUserRequest {
   role: StaffRole;
 
   @RequiredString('tenant_id')
-  @IsUUID('all', { message: 'The tenant_id must be a valid UUID.' })
+  @Uuid('tenant_id')
   tenant_id: string;
 
   @OptionalString('name')

@@ -1,0 +1,243 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Authenticated, CurrentUser, OptionalAuth } from '../../../src/common/auth/auth.decorators';
+import { TokenService } from '../../../src/modules/accounts/tokens/token.service';
+import { authHeader, createTenantWithOwner, createUser, issueToken } from '../../support/factories';
+import { createTestApp, TestApp } from '../../support/test-app';
+
+@Controller('test-probe/auth')
+class AuthProbeController {
+  @Get('optional')
+  @OptionalAuth()
+  optional(@CurrentUser() user?: Express.User) {
+    return { user: user ?? null };
+  }
+
+  @Get('required')
+  @Authenticated()
+  required(@CurrentUser() user: Express.User) {
+    return { user };
+  }
+
+  @Get('public')
+  open(@CurrentUser() user?: Express.User) {
+    return { user: user ?? null };
+  }
+}
+
+@Module({ controllers: [AuthProbeController] })
+class AuthProbeModule {}
+
+describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp({ imports: [AuthProbeModule] });
+    db = t.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  const me = (authorization?: string) => {
+    const req = t.http().get('/api/v1/user');
+    return authorization === undefined ? req : req.set('Authorization', authorization);
+  };
+
+  const expect401 = async (authorization?: string) => {
+    const res = await me(authorization);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthenticated.' });
+  };
+
+  describe('GET /api/v1/user', () => {
+    it('answers the signed-in user, nothing secret', async () => {
+      const { tenant, owner, token } = await createTenantWithOwner(t, { owner: { name: 'Olga Owner' } });
+      const res = await me(`Bearer ${token}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        id: owner.id,
+        name: 'Olga Owner',
+        email: owner.email,
+        tenant_id: tenant.id,
+        role: 'owner',
+        is_super_admin: false,
+        avatar_url: null,
+        email_verified_at: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      });
+      expect(JSON.stringify(res.body)).not.toMatch(/password|token|argon/i);
+    });
+
+    it('accepts the scheme in any case', async () => {
+      const { token } = await createUser(t);
+      expect((await me(`bearer ${token}`)).status).toBe(200);
+    });
+
+    it('401 without a token', () => expect401());
+
+    it.each(['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Token abc', 'Bearer a b', 'Bearer not-a-token', 'Bearer 1|short', 'Bearer |abc'])(
+      '401 for a malformed Authorization header %p',
+      (header) => expect401(header),
+    );
+
+    it('401 for a wrong secret on a real token id', async () => {
+      const { token } = await createUser(t);
+      const [id, secret] = token.split('|');
+      const wrong = secret.slice(0, -1) + (secret.endsWith('a') ? 'b' : 'a');
+      await expect401(`Bearer ${id}|${wrong}`);
+      // and a real secret under another id
+      await expect401(`Bearer ${Number(id) + 1_000_000}|${secret}`);
+    });
+
+    it('401 for an expired token', async () => {
+      const { user } = await createUser(t, { token: false });
+      const expired = await issueToken(t, user.id, { expiresAt: new Date(Date.now() - 1000) });
+      await expect401(`Bearer ${expired}`);
+
+      const { token } = await createUser(t);
+      expect((await me(`Bearer ${token}`)).status).toBe(200);
+      await db.query(`UPDATE personal_access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [token.split('|')[0]]);
+      await expect401(`Bearer ${token}`);
+    });
+
+    it('accepts a token that never expires', async () => {
+      const { token } = await createUser(t, { token: { expiresAt: null } });
+      expect((await me(`Bearer ${token}`)).status).toBe(200);
+    });
+
+    it('ignores access_token in the query string', async () => {
+      const { token } = await createUser(t);
+      const res = await t.http().get(`/api/v1/user?access_token=${encodeURIComponent(token)}`);
+      expect(res.status).toBe(401);
+    });
+
+    it('records last_used_at, at most once a minute', async () => {
+      const { token } = await createUser(t);
+      const id = token.split('|')[0];
+      const lastUsed = async () => (await db.query('SELECT last_used_at FROM personal_access_tokens WHERE id = $1', [id]))[0].last_used_at;
+      expect(await lastUsed()).toBeNull();
+      await me(`Bearer ${token}`);
+      const first = await lastUsed();
+      expect(first).toBeInstanceOf(Date);
+      await me(`Bearer ${token}`);
+      expect(await lastUsed()).toEqual(first);
+    });
+  });
+
+  describe('DELETE /api/v1/auth/token', () => {
+    it('revokes the current token only: 204, then 401 at once', async () => {
+      const { user, token } = await createUser(t);
+      const other = await issueToken(t, user.id, { name: 'other-device' });
+
+      const res = await t.http().delete('/api/v1/auth/token').set(authHeader(token));
+      expect(res.status).toBe(204);
+      expect(res.text).toBe('');
+      await expect401(`Bearer ${token}`);
+      expect((await t.http().delete('/api/v1/auth/token').set(authHeader(token))).status).toBe(401);
+      expect((await me(`Bearer ${other}`)).status).toBe(200);
+    });
+
+    it('401 without a token', async () => {
+      const res = await t.http().delete('/api/v1/auth/token');
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthenticated.' });
+    });
+  });
+
+  describe('route modes', () => {
+    it('@Authenticated() sets req.user = { id, tenantId, role, isSuperAdmin, tokenId }', async () => {
+      const { tenant, owner, token } = await createTenantWithOwner(t);
+      const res = await t.http().get('/test-probe/auth/required').set(authHeader(token));
+      expect(res.body.user).toEqual({ id: owner.id, tenantId: tenant.id, role: 'owner', isSuperAdmin: false, tokenId: token.split('|')[0] });
+    });
+
+    it('@OptionalAuth() resolves a valid token and ignores a missing or bad one', async () => {
+      const { user, token } = await createUser(t, { isSuperAdmin: true });
+      const signedIn = await t.http().get('/test-probe/auth/optional').set(authHeader(token));
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.user).toMatchObject({ id: user.id, tenantId: null, role: 'customer', isSuperAdmin: true });
+
+      expect((await t.http().get('/test-probe/auth/optional')).body).toEqual({ user: null });
+      const bad = await t.http().get('/test-probe/auth/optional').set('Authorization', 'Bearer 1|nope');
+      expect(bad.status).toBe(200);
+      expect(bad.body).toEqual({ user: null });
+    });
+
+    it('public routes never look at the token', async () => {
+      const { token } = await createUser(t);
+      expect((await t.http().get('/test-probe/auth/public').set(authHeader(token))).body).toEqual({ user: null });
+      expect((await t.http().get('/test-probe/auth/public').set('Authorization', 'Bearer garbage')).status).toBe(200);
+    });
+  });
+
+  it('documents the account routes in OpenAPI, with bearer auth where it is required', async () => {
+    const doc = (await t.http().get('/api/docs-json')).body;
+    expect(doc.paths['/api/v1/register'].post.security).toBeUndefined();
+    expect(doc.paths['/api/v1/register'].post.tags).toEqual(['accounts']);
+    for (const [path, method] of [['/api/v1/user', 'get'], ['/api/v1/auth/token', 'delete'], ['/api/v1/tenants', 'post']]) {
+      expect(doc.paths[path][method].security).toEqual([{ bearer: [] }]);
+      expect(doc.paths[path][method].responses['401']).toBeDefined();
+      expect(doc.paths[path][method].summary).toEqual(expect.any(String));
+    }
+  });
+
+  describe('TokenService', () => {
+    it('issues <id>|<48 base62> tokens that verify, and revokes them', async () => {
+      const tokens = t.get(TokenService);
+      const { user } = await createUser(t, { token: false });
+      const issued = await tokens.issue(user.id, 'otp-api-token');
+      expect(issued.plainTextToken).toMatch(new RegExp(`^${issued.tokenId}\\|[A-Za-z0-9]{48}$`));
+      expect(await tokens.verify(issued.plainTextToken)).toMatchObject({ id: user.id, tokenId: issued.tokenId });
+      expect(await tokens.revoke(issued.tokenId)).toBe(true);
+      expect(await tokens.verify(issued.plainTextToken)).toBeNull();
+      expect(await tokens.revoke(issued.tokenId)).toBe(false);
+    });
+
+    it('revokes every token of a user', async () => {
+      const tokens = t.get(TokenService);
+      const { user, token } = await createUser(t);
+      const second = await tokens.issue(user.id, 'social-api-token');
+      expect(await tokens.revokeAllForUser(user.id)).toBe(2);
+      expect(await tokens.verify(token)).toBeNull();
+      expect(await tokens.verify(second.plainTextToken)).toBeNull();
+    });
+  });
+});
+
+describe('Token lifetime: TOKEN_TTL_DAYS=0', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TOKEN_TTL_DAYS: '0' } });
+  });
+  afterAll(() => t.close());
+
+  it('issues tokens that never expire', async () => {
+    const { user } = await createUser(t, { token: false });
+    const issued = await t.get(TokenService).issue(user.id, 'auth-token');
+    expect(issued.expiresAt).toBeNull();
+    expect((await t.http().get('/api/v1/user').set(authHeader(issued.plainTextToken))).status).toBe(200);
+  });
+});
+
+describe('Authentication runs before rate limiting (decisions §2: api is keyed by user)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { THROTTLE_API: '3/60' } });
+  });
+  afterAll(() => t.close());
+
+  it('gives each signed-in user their own budget, even from one IP', async () => {
+    const alice = await createUser(t);
+    const bob = await createUser(t);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.http().get('/api/v1/user').set(authHeader(alice.token))).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const res = await t.http().get('/api/v1/user').set(authHeader(bob.token));
+    expect(res.status).toBe(200);
+    expect(res.headers['x-ratelimit-limit']).toBe('3');
+    expect(res.headers['x-ratelimit-remaining']).toBe('2');
+  });
+});
