@@ -6,7 +6,7 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { configureHttpApp } from './common/http/configure-http-app';
-import { createHttpLogger } from './infra/logging/http-logger';
+import { createRequestLogging } from './infra/logging/http-logger';
 
 /** Builds the HTTP application exactly as production serves it (also used by tests and the benchmark). */
 export async function createHttpApp(options: AppModuleOptions & { logger: Logger }): Promise<NestExpressApplication> {
@@ -16,7 +16,7 @@ export async function createHttpApp(options: AppModuleOptions & { logger: Logger
     abortOnError: false,
   });
   app.useLogger(app.get(PinoNestLogger));
-  configureHttpApp(app, createHttpLogger(options.logger));
+  configureHttpApp(app, createRequestLogging(options.logger));
   return app;
 }
 

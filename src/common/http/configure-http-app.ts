@@ -2,8 +2,7 @@ import { ValidationPipe } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import express, { NextFunction, Request, Response } from 'express';
-import type { HttpLogger } from 'pino-http';
+import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Env, parseTrustProxy } from '../../config/env.validation';
 import { toErrorResponse } from '../errors/error-response';
 import { validationExceptionFactory } from '../errors/validation-exception.factory';
@@ -15,14 +14,14 @@ export const BODY_LIMIT = '1mb';
  * body parsing with its limits, validation and API docs. Shared by `main.ts`, the tests and the
  * benchmark so that all three serve the same app.
  */
-export function configureHttpApp(app: NestExpressApplication, httpLogger: HttpLogger): void {
+export function configureHttpApp(app: NestExpressApplication, requestLogging: RequestHandler): void {
   const config = app.get(ConfigService<Env, true>);
   app.set('trust proxy', parseTrustProxy(config.get('TRUST_PROXY', { infer: true })));
   app.disable('x-powered-by');
   app.set('etag', false);
 
   // The logger comes first so that even a request rejected by the body parser has an id.
-  app.use(httpLogger);
+  app.use(requestLogging);
   // Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which
   // the webhook answers itself, after checking the signature), so they get the raw body.
   app.use('/api/webhooks', express.raw({ type: () => true, limit: BODY_LIMIT }));

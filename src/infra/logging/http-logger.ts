@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import pino, { Logger } from 'pino';
 import pinoHttp, { HttpLogger } from 'pino-http';
 
@@ -16,19 +17,30 @@ export function createRootLogger(level: string): Logger {
 }
 
 /**
- * One JSON line per request carrying `req.id`, which is also the `X-Request-Id` response header, so
- * a client quoting the header finds the log line (and the error logged for a 500).
+ * Every request gets an id (a well-formed incoming `X-Request-Id`, else a new UUID), returned as the
+ * `X-Request-Id` header and carried by every log line about the request, so a client quoting the
+ * header finds the log line (and the error logged for a 500). When request lines are logged at all
+ * (level info or lower), pino-http writes one JSON line per request; otherwise, and for the probes,
+ * only the id is assigned: building a per-request child logger that would never write costs about a
+ * tenth of a cheap request.
  */
-export function createHttpLogger(logger: Logger): HttpLogger {
+export function createRequestLogging(logger: Logger): RequestHandler {
+  const http = createHttpLogger(logger);
+  const logsRequests = logger.isLevelEnabled('info');
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    (req as IncomingMessage & { id: string }).id = id;
+    res.setHeader('X-Request-Id', id);
+    if (!logsRequests || QUIET_PATHS.has(req.path)) return next();
+    http(req, res, next);
+  };
+}
+
+function createHttpLogger(logger: Logger): HttpLogger {
   return pinoHttp({
     logger,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]) },
+    genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
     customLogLevel(_req, res, err) {
       if (err || res.statusCode >= 500) return 'error';
       return 'info';

@@ -69,4 +69,17 @@ describe('Error contract (decisions §1)', () => {
     const res = await t.http().get('/health/live').set('X-Request-Id', 'client-abc-12345');
     expect(res.headers['x-request-id']).toBe('client-abc-12345');
   });
+
+  it('writes one JSON line per request, with its id, when request logging is on', async () => {
+    const verbose = await createTestApp({ logLevel: 'info' });
+    try {
+      const res = await verbose.http().get('/api/v1/nowhere');
+      const line = verbose.logs.find((entry) => (entry.req as { id?: string } | undefined)?.id === res.headers['x-request-id']);
+      expect(line).toEqual(expect.objectContaining({ msg: 'request completed', res: { statusCode: 404 } }));
+      await verbose.http().get('/health/live');
+      expect(verbose.logs.some((entry) => (entry.req as { url?: string } | undefined)?.url === '/health/live')).toBe(false);
+    } finally {
+      await verbose.close();
+    }
+  });
 });
