@@ -20,7 +20,9 @@ import { SecurityLogModule } from './common/security/security-log.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AnalyticsModule, AnalyticsWorkerModule } from './modules/analytics/analytics.module';
 import { CheckoutModule } from './modules/checkout/checkout.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
 import { CouponVerificationModule } from './modules/coupons/coupon-verification.module';
+import { CouponsModule } from './modules/coupons/coupons.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { OtpModule } from './modules/otp/otp.module';
 import { PaymentsModule } from './modules/payments/payments.module';
@@ -43,6 +45,8 @@ const FEATURE_MODULES = [
   AccountsModule,
   OtpModule,
   SocialAuthModule,
+  CatalogModule,
+  CouponsModule,
   CouponVerificationModule,
   CheckoutModule,
   OrdersModule,

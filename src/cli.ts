@@ -2,20 +2,22 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
 import { AppModule } from './app.module';
+import { DemoSeedCommand } from './cli/demo-seed.command';
 import { GrantSuperAdminCommand } from './cli/grant-super-admin.command';
 import { HealthCheckCommand } from './cli/health-check.command';
 import { loadEnv } from './config/load-env';
 import { createRootLogger } from './infra/logging/http-logger';
 import { AccountsModule } from './modules/accounts/accounts.module';
+import { DemoModule } from './modules/demo/demo.module';
 import { HealthModule } from './modules/health/health.module';
 
-const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand];
+const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand, DemoSeedCommand];
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createRootLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
 
-  @Module({ imports: [AppModule.register({ role: 'cli', logger }), HealthModule, AccountsModule], providers: COMMANDS })
+  @Module({ imports: [AppModule.register({ role: 'cli', logger }), HealthModule, AccountsModule, DemoModule], providers: COMMANDS })
   class CliModule {}
 
   await CommandFactory.run(CliModule, { logger: ['error', 'warn'], errorHandler: (error) => {

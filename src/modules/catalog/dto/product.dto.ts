@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OptionalNonNull } from '../../../common/http/optional-non-null.decorator';
+import { IsMoney, MAX_MONEY } from '../../../common/money/is-money.decorator';
+
+const MAX_INT = 2_147_483_647;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateProductDto {
+  @ApiProperty({ maxLength: 255, example: 'Espresso' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'The name field is required.' })
+  @MaxLength(255, { message: 'The name may not be greater than 255 characters.' })
+  name: string;
+
+  @ApiProperty({ minimum: 0, maximum: MAX_MONEY, example: 45.5, description: 'At most two decimals' })
+  @IsMoney()
+  price: number;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 1, example: 3 })
+  @IsOptional()
+  @IsInt({ message: 'The category_id must be an integer.' })
+  @Min(1, { message: 'The category_id must be at least 1.' })
+  @Max(MAX_INT)
+  category_id?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Units in stock; null means stock is not tracked' })
+  @IsOptional()
+  @IsInt({ message: 'The stock must be an integer.' })
+  @Min(0, { message: 'The stock must be at least 0.' })
+  @Max(MAX_INT)
+  stock?: number | null;
+
+  @ApiPropertyOptional({ default: true })
+  @OptionalNonNull()
+  @IsBoolean({ message: 'The is_active field must be true or false.' })
+  is_active?: boolean;
+}
+
+/** Any subset of the creation fields; `null` only where the field is nullable. */
+export class UpdateProductDto extends PartialType(CreateProductDto, { skipNullProperties: false }) {}
+
+export class ProductResource {
+  @ApiProperty({ example: 17 })
+  id: number;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ example: 45.5 })
+  price: number;
+
+  @ApiProperty({ nullable: true, type: Number })
+  category_id: number | null;
+
+  @ApiProperty({ nullable: true, type: Number, description: 'null: not tracked' })
+  stock: number | null;
+
+  @ApiProperty()
+  is_active: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class ProductResponse {
+  @ApiProperty({ type: ProductResource })
+  data: ProductResource;
+}

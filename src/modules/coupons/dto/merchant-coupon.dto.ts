@@ -1,0 +1,170 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { IsIsoTimestamp } from '../../../common/http/is-iso-timestamp.decorator';
+import { OptionalNonNull } from '../../../common/http/optional-non-null.decorator';
+import { IsMoney, MAX_MONEY } from '../../../common/money/is-money.decorator';
+import { COUPON_TYPES, CouponType, normalizeCouponCode } from '../domain/coupon-evaluation';
+
+const MAX_INT = 2_147_483_647;
+const MAX_EXCLUSIONS = 1000;
+
+export class CreateCouponDto {
+  @ApiProperty({ maxLength: 50, example: 'WELCOME10', description: 'Stored upper-case; letters, digits, - and _' })
+  @Transform(({ value }) => (typeof value === 'string' ? normalizeCouponCode(value) : value))
+  @IsString()
+  @IsNotEmpty({ message: 'The code field is required.' })
+  @MaxLength(50, { message: 'The code may not be greater than 50 characters.' })
+  @Matches(/^[A-Z0-9_-]*$/, { message: 'The code may only contain letters, digits, dashes and underscores.' })
+  code: string;
+
+  @ApiProperty({ enum: COUPON_TYPES })
+  @IsIn(COUPON_TYPES, { message: `The coupon_type must be one of: ${COUPON_TYPES.join(', ')}.` })
+  coupon_type: CouponType;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_MONEY,
+    description: 'Percent off (at most 100) or amount off; required unless free_shipping (then 0 by default)',
+  })
+  @ValidateIf((coupon: CreateCouponDto, value: unknown) => value !== undefined || coupon.coupon_type !== 'free_shipping')
+  @IsMoney()
+  value?: number;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Smallest cart subtotal the coupon applies to' })
+  @IsOptional()
+  @IsMoney()
+  min_spend?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Cap of a percentage discount' })
+  @IsOptional()
+  @IsMoney()
+  max_discount?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, format: 'date-time', description: 'ISO 8601; UTC when it names no offset' })
+  @IsOptional()
+  @IsIsoTimestamp()
+  starts_at?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, format: 'date-time', description: 'ISO 8601, after starts_at' })
+  @IsOptional()
+  @IsIsoTimestamp()
+  expires_at?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Total uses allowed; null: unlimited' })
+  @IsOptional()
+  @IsInt({ message: 'The usage_limit must be an integer.' })
+  @Min(0, { message: 'The usage_limit must be at least 0.' })
+  @Max(MAX_INT)
+  usage_limit?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, minimum: 1, description: 'Uses allowed per customer; null: unlimited' })
+  @IsOptional()
+  @IsInt({ message: 'The per_customer_limit must be an integer.' })
+  @Min(1, { message: 'The per_customer_limit must be at least 1.' })
+  @Max(MAX_INT)
+  per_customer_limit?: number | null;
+
+  @ApiPropertyOptional({ default: true })
+  @OptionalNonNull()
+  @IsBoolean({ message: 'The is_active field must be true or false.' })
+  is_active?: boolean;
+
+  @ApiPropertyOptional({ default: false, description: 'Listed by GET /api/v1/coupons' })
+  @OptionalNonNull()
+  @IsBoolean({ message: 'The is_public field must be true or false.' })
+  is_public?: boolean;
+
+  @ApiPropertyOptional({ type: [Number], default: [], description: "Ids of this shop's products the coupon does not apply to" })
+  @OptionalNonNull()
+  @IsArray({ message: 'The excluded_product_ids must be an array of product ids.' })
+  @ArrayMaxSize(MAX_EXCLUSIONS)
+  @IsInt({ each: true, message: 'Each excluded product id must be an integer.' })
+  @Min(1, { each: true, message: 'Each excluded product id must be at least 1.' })
+  @Max(MAX_INT, { each: true })
+  excluded_product_ids?: number[];
+
+  @ApiPropertyOptional({ type: [Number], default: [] })
+  @OptionalNonNull()
+  @IsArray({ message: 'The excluded_category_ids must be an array of category ids.' })
+  @ArrayMaxSize(MAX_EXCLUSIONS)
+  @IsInt({ each: true, message: 'Each excluded category id must be an integer.' })
+  @Min(1, { each: true, message: 'Each excluded category id must be at least 1.' })
+  @Max(MAX_INT, { each: true })
+  excluded_category_ids?: number[];
+}
+
+/** Any subset of the creation fields; `null` only where the field is nullable. times_used is never the client's. */
+export class UpdateCouponDto extends PartialType(CreateCouponDto, { skipNullProperties: false }) {}
+
+export class CouponResource {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'WELCOME10' })
+  code: string;
+
+  @ApiProperty({ enum: COUPON_TYPES })
+  coupon_type: CouponType;
+
+  @ApiProperty({ example: 10 })
+  value: number;
+
+  @ApiProperty({ nullable: true, type: Number })
+  min_spend: number | null;
+
+  @ApiProperty({ nullable: true, type: Number })
+  max_discount: number | null;
+
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  starts_at: string | null;
+
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  expires_at: string | null;
+
+  @ApiProperty({ nullable: true, type: Number })
+  usage_limit: number | null;
+
+  @ApiProperty({ description: 'Orders that used the coupon (read-only)' })
+  times_used: number;
+
+  @ApiProperty({ nullable: true, type: Number })
+  per_customer_limit: number | null;
+
+  @ApiProperty()
+  is_active: boolean;
+
+  @ApiProperty()
+  is_public: boolean;
+
+  @ApiProperty({ type: [Number] })
+  excluded_product_ids: number[];
+
+  @ApiProperty({ type: [Number] })
+  excluded_category_ids: number[];
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class CouponResponse {
+  @ApiProperty({ type: CouponResource })
+  data: CouponResource;
+}

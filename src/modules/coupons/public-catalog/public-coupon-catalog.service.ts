@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { centsToNumber, toCents } from '../../../common/money/money';
+import type { CouponType } from '../domain/coupon-evaluation';
+import { CachedPublicCoupon, CouponCatalogCache } from './coupon-catalog.cache';
+
+export interface PublicCoupon {
+  code: string;
+  coupon_type: CouponType;
+  value: number;
+  min_spend: number | null;
+  expires_at: string | null;
+}
+
+interface PublicCouponRow {
+  code: string;
+  coupon_type: CouponType;
+  value: string;
+  min_spend: string | null;
+  starts_at: Date | null;
+  expires_at: Date | null;
+}
+
+/**
+ * GET /api/v1/coupons: a shop's active, public, currently valid coupons. The cache holds every
+ * active public coupon with uses left that has not expired yet, with its window; the window is
+ * applied on every read, so a coupon starts and stops being listed on time whatever the cache's
+ * age. Usage and edits change the list only through `CouponCatalogCache.invalidate`.
+ */
+@Injectable()
+export class PublicCouponCatalogService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cache: CouponCatalogCache,
+  ) {}
+
+  async list(tenantId: string, now = new Date()): Promise<PublicCoupon[]> {
+    const candidates = await this.cache.getOrLoad(tenantId, () => this.load(tenantId));
+    return candidates
+      .filter((coupon) => (!coupon.starts_at || Date.parse(coupon.starts_at) <= now.getTime()) && (!coupon.expires_at || Date.parse(coupon.expires_at) > now.getTime()))
+      .map((coupon) => ({
+        code: coupon.code,
+        coupon_type: coupon.coupon_type as CouponType,
+        value: coupon.value,
+        min_spend: coupon.min_spend,
+        expires_at: coupon.expires_at,
+      }));
+  }
+
+  private async load(tenantId: string): Promise<CachedPublicCoupon[]> {
+    const rows: PublicCouponRow[] = await this.dataSource.query(
+      `SELECT code, coupon_type, value, min_spend, starts_at, expires_at
+         FROM coupons
+        WHERE tenant_id = $1 AND is_active AND is_public
+          AND (usage_limit IS NULL OR times_used < usage_limit)
+          AND (expires_at IS NULL OR expires_at > now())
+        ORDER BY created_at DESC, code`,
+      [tenantId],
+    );
+    return rows.map((row) => ({
+      code: row.code,
+      coupon_type: row.coupon_type,
+      value: centsToNumber(toCents(row.value)),
+      min_spend: row.min_spend === null ? null : centsToNumber(toCents(row.min_spend)),
+      starts_at: row.starts_at?.toISOString() ?? null,
+      expires_at: row.expires_at?.toISOString() ?? null,
+    }));
+  }
+}

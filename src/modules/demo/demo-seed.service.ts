@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { inTransaction } from '../../infra/database/transaction';
+import { RegisterUserCommand, RegisterUserResult } from '../accounts/commands/register-user/register-user.command';
+import { LocationsService } from '../catalog/locations/locations.service';
+import { ProductsService } from '../catalog/products/products.service';
+import { MerchantCouponsService } from '../coupons/merchant/merchant-coupons.service';
+import { CouponCatalogCache } from '../coupons/public-catalog/coupon-catalog.cache';
+import { StorefrontTenantResolver } from '../storefront/storefront-tenant.resolver';
+
+export interface DemoShop {
+  tenant_id: string;
+  tenant_slug: string;
+  owner_email: string;
+  token: string;
+  location_id: string;
+  product_ids: number[];
+  coupon_codes: string[];
+}
+
+export const DEMO_TOKEN_NAME = 'demo-seed';
+
+const PRODUCTS = [
+  { name: 'House Coffee', price: 45, category_id: 1, stock: 100 },
+  { name: 'Cappuccino', price: 65, category_id: 1, stock: 80 },
+  { name: 'Baleada', price: 35, category_id: 2, stock: 50 },
+  { name: 'Tres Leches Cake', price: 85.5, category_id: 3, stock: 20 },
+  { name: 'Fresh Orange Juice', price: 50, category_id: 4, stock: 40 },
+];
+
+/**
+ * A complete demo shop (decisions §11, `demo:seed`): an owner with a bearer token, a primary
+ * location that delivers, products with stock and one coupon of each type (only WELCOME10 is
+ * public). It goes through the same use cases as the API, in one transaction: all or nothing.
+ */
+@Injectable()
+export class DemoSeedService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly commands: CommandBus,
+    private readonly products: ProductsService,
+    private readonly locations: LocationsService,
+    private readonly coupons: MerchantCouponsService,
+    private readonly couponCatalog: CouponCatalogCache,
+    private readonly tenants: StorefrontTenantResolver,
+  ) {}
+
+  async seed(shopName: string): Promise<DemoShop> {
+    const ownerEmail = `demo-owner-${randomBytes(4).toString('hex')}@example.com`;
+    const shop = await inTransaction(this.dataSource, async () => {
+      const registered = await this.commands.execute<RegisterUserCommand, RegisterUserResult>(
+        new RegisterUserCommand({
+          name: 'Demo Owner',
+          email: ownerEmail,
+          // Nobody signs in with it: the demo owner uses the token (or a one-time code by email).
+          password: `${randomBytes(18).toString('base64url')}7a`,
+          newTenantName: shopName,
+          tokenName: DEMO_TOKEN_NAME,
+          via: 'http',
+        }),
+      );
+      const tenantId = registered.createdTenantId!;
+      const location = await this.locations.create(tenantId, {
+        name: 'Main Store',
+        address: 'Boulevard Morazán, Tegucigalpa',
+        is_primary: true,
+        is_active: true,
+        delivery_fee: 50,
+      });
+      const productIds: number[] = [];
+      for (const product of PRODUCTS) productIds.push((await this.products.create(tenantId, { ...product, is_active: true })).id);
+      const coupons = [
+        await this.coupons.create(tenantId, { code: 'WELCOME10', coupon_type: 'percentage', value: 10, max_discount: 100, is_public: true }),
+        await this.coupons.create(tenantId, { code: 'SAVE50', coupon_type: 'fixed', value: 50, min_spend: 300, per_customer_limit: 1 }),
+        await this.coupons.create(tenantId, { code: 'FREESHIP', coupon_type: 'free_shipping', min_spend: 200 }),
+      ];
+      return {
+        tenantId,
+        token: registered.accessToken!,
+        locationId: location.id,
+        productIds,
+        couponCodes: coupons.map((coupon) => coupon.code),
+      };
+    });
+    await this.couponCatalog.invalidate(shop.tenantId);
+    const tenant = await this.tenants.byId(shop.tenantId);
+    return {
+      tenant_id: shop.tenantId,
+      tenant_slug: tenant!.slug,
+      owner_email: ownerEmail,
+      token: shop.token,
+      location_id: shop.locationId,
+      product_ids: shop.productIds,
+      coupon_codes: shop.couponCodes,
+    };
+  }
+}
