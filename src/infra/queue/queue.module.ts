@@ -1,8 +1,10 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import { Env } from '../../config/env.validation';
 import { redisOptionsFromUrl } from '../redis/redis-connection';
+import { QueueErrorListener } from './queue-error.listener';
 
 /**
  * BullMQ's root connection. Queues are registered by the features that own them
@@ -11,6 +13,7 @@ import { redisOptionsFromUrl } from '../redis/redis-connection';
 @Global()
 @Module({
   imports: [
+    DiscoveryModule,
     BullModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<Env, true>) => ({
@@ -25,6 +28,7 @@ import { redisOptionsFromUrl } from '../redis/redis-connection';
       }),
     }),
   ],
+  providers: [QueueErrorListener],
   exports: [BullModule],
 })
 export class QueueModule {}

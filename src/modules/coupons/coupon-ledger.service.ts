@@ -66,15 +66,28 @@ export class CouponLedgerService {
     return { couponId: row?.id ?? null, code, verdict };
   }
 
-  /** Counts one use, in the caller's transaction (after `decide(..., lock = true)`). */
-  async redeem(manager: EntityManager, couponId: string, tenantId: string, orderId: number, customerKey: string | null): Promise<void> {
-    await manager.query('UPDATE coupons SET times_used = times_used + 1, updated_at = now() WHERE id = $1', [couponId]);
+  /**
+   * Counts one use, in the caller's transaction (after `decide(..., lock = true)`). Returns whether
+   * this use exhausted the coupon, which takes it off the public list (the caller drops that cache
+   * after commit).
+   */
+  async redeem(manager: EntityManager, couponId: string, tenantId: string, orderId: number, customerKey: string | null): Promise<boolean> {
+    const [updated]: Array<{ exhausted: boolean }> = await manager.query(
+      // A SELECT over the UPDATE: TypeORM returns plain rows for it (an UPDATE gives [rows, count]).
+      `WITH used AS (
+         UPDATE coupons SET times_used = times_used + 1, updated_at = now() WHERE id = $1
+         RETURNING (usage_limit IS NOT NULL AND times_used >= usage_limit) AS exhausted
+       )
+       SELECT exhausted FROM used`,
+      [couponId],
+    );
     await manager.query(`INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key) VALUES ($1, $2, $3, $4)`, [
       couponId,
       tenantId,
       orderId,
       customerKey ?? `order:${orderId}`,
     ]);
+    return updated.exhausted;
   }
 }
 

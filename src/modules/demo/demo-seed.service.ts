@@ -59,7 +59,7 @@ export class DemoSeedService {
           password: `${randomBytes(18).toString('base64url')}7a`,
           newTenantName: shopName,
           tokenName: DEMO_TOKEN_NAME,
-          via: 'http',
+          via: 'cli',
         }),
       );
       const tenantId = registered.createdTenantId!;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CouponVerificationModule } from '../coupons/coupon-verification.module';
+import { CouponsModule } from '../coupons/coupons.module';
 import { StorefrontModule } from '../storefront/storefront.module';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
 import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
@@ -9,7 +10,7 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
 import { TenantOwnershipGuard } from './tenant-ownership.guard';
 
 @Module({
-  imports: [StorefrontModule, CouponVerificationModule],
+  imports: [StorefrontModule, CouponVerificationModule, CouponsModule],
   controllers: [StorefrontOrdersController, MerchantOrdersController],
   providers: [PlaceOrderHandler, ChangeOrderStatusHandler, OrderReadService, TenantOwnershipGuard],
   exports: [OrderReadService],

@@ -167,6 +167,16 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     expect((await place(tenant.id, { ...body, customer_email: 'someone-else@example.com' })).status).toBe(201);
   });
 
+  it('takes a coupon off the cached public list as soon as an order uses it up', async () => {
+    const { tenant } = await shop();
+    const product = await createProduct(t, tenant.id);
+    await createCoupon(t, tenant.id, { code: 'LASTONE', usageLimit: 1, isPublic: true });
+    const listed = async () => (await t.http().get(`/api/v1/coupons?tenant_id=${tenant.id}`)).body.data.map((coupon: { code: string }) => coupon.code);
+    expect(await listed()).toEqual(['LASTONE']);
+    expect((await place(tenant.id, { ...orderBody([{ product_id: product.id }]), coupon_code: 'LASTONE' })).status).toBe(201);
+    expect(await listed()).toEqual([]);
+  });
+
   describe('under concurrency', () => {
     it('sells exactly the stock to 40 concurrent orders for 5 units', async () => {
       const { tenant } = await shop();

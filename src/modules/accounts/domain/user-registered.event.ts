@@ -9,7 +9,7 @@ export class UserRegistered extends DomainEvent {
     readonly userId: string,
     tenantId: string | null,
     readonly role: UserRole,
-    readonly via: 'http' | 'grpc',
+    readonly via: 'http' | 'grpc' | 'cli',
     readonly createdTenant: boolean,
   ) {
     super(tenantId);

@@ -10,7 +10,7 @@ export interface RegisterUserInput {
   joinTenant?: { tenantId: string; role: StaffRole } | null;
   /** Issue a bearer token of this name in the same transaction. */
   tokenName?: string | null;
-  via: 'http' | 'grpc';
+  via: 'http' | 'grpc' | 'cli';
 }
 
 /** One registration use case for both transports (HTTP /register and gRPC RegisterUser). */

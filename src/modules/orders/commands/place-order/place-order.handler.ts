@@ -8,6 +8,7 @@ import { Env } from '../../../../config/env.validation';
 import { inTransaction } from '../../../../infra/database/transaction';
 import { OutboxService } from '../../../../infra/outbox/outbox.service';
 import { CouponLedgerService } from '../../../coupons/coupon-ledger.service';
+import { CouponCatalogCache } from '../../../coupons/public-catalog/coupon-catalog.cache';
 import { customerKey } from '../../domain/customer-key';
 import { OrderPlaced } from '../../domain/order-placed.event';
 import type { OrderItemDto } from '../../dto/place-order.dto';
@@ -46,13 +47,15 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
     private readonly config: ConfigService<Env, true>,
     private readonly outbox: OutboxService,
     private readonly coupons: CouponLedgerService,
+    private readonly couponCatalog: CouponCatalogCache,
   ) {}
 
   async execute({ tenantId, input, userId }: PlaceOrderCommand): Promise<number> {
     const currency = this.config.get('APP_CURRENCY', { infer: true });
     const customer = customerKey(userId, input.customer_email, input.customer_phone);
 
-    return inTransaction(this.dataSource, async (manager) => {
+    let couponExhausted = false;
+    const orderId = await inTransaction(this.dataSource, async (manager) => {
       const location = await this.location(manager, tenantId, input.location_id);
       const lines = await this.takeStock(manager, tenantId, input.items, input.session_id ?? null);
       const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
@@ -119,7 +122,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
         `INSERT INTO order_events (order_id, tenant_id, event, to_status, user_id) VALUES ($1, $2, 'created', 'pending', $3)`,
         [order.id, tenantId, userId],
       );
-      if (coupon) await this.coupons.redeem(manager, coupon.id, tenantId, order.id, customer);
+      if (coupon) couponExhausted = await this.coupons.redeem(manager, coupon.id, tenantId, order.id, customer);
       if (input.session_id) {
         // The checkout session's hold becomes this order's stock: release it.
         await manager.query('DELETE FROM inventory_holds WHERE tenant_id = $1 AND session_id = $2', [tenantId, input.session_id]);
@@ -136,6 +139,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
       );
       return order.id;
     });
+    // After commit: a list rebuilt before it would still show the coupon.
+    if (couponExhausted) await this.couponCatalog.invalidate(tenantId);
+    return orderId;
   }
 
   private async location(manager: EntityManager, tenantId: string, locationId: string | undefined) {
