@@ -9,7 +9,8 @@
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (seconds per side, 1), BENCH_TOOL (auto | autocannon | wrk),
  * BENCH_WRK_THREADS (1), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/storefront_bench),
  * BENCH_REDIS_URL (redis://127.0.0.1:6379/6), BENCH_KEEP_DB=1 (do not drop the database at the end),
- * BENCH_VERBOSE=1 (echo the children's output).
+ * BENCH_VERBOSE=1 (echo the children's output), BENCH_CPU_PROF=<dir> (run the service under
+ * `node --cpu-prof` and leave its profile in <dir>; the figures of such a run are not comparable).
  *
  * The method and the scenario format are described in docs/benchmarks.md.
  */
@@ -22,7 +23,7 @@ const { recreateDatabase, dropDatabase, connectDatabase, flushRedis, databaseNam
 const { startService } = require('./lib/service');
 const { request } = require('./lib/http');
 const { chooseTool, toolVersion, normaliseRequest, expectedStatuses } = require('./lib/load');
-const { alternate, checkTargets } = require('./lib/rounds');
+const { alternate, checkTargets, validateTargets } = require('./lib/rounds');
 const { consoleTable, updateDocs } = require('./lib/report');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -84,10 +85,9 @@ function readConfig() {
     databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/storefront_bench',
     redisUrl: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379/6',
     keepDatabase: Boolean(process.env.BENCH_KEEP_DB),
+    cpuProfileDir: process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null,
   };
 }
-
-const TARGET_KEYS = ['minRatio', 'maxP99Ms', 'minReqPerSec'];
 
 function loadScenarios() {
   const files = fs
@@ -103,10 +103,22 @@ function loadScenarios() {
     }
     if (scenarios.some((s) => s.name === scenario.name)) throw new Error(`${where}: scenario name "${scenario.name}" is already used`);
     if (!scenario.target || !['object', 'function'].includes(typeof scenario.target)) throw new Error(`${where}: \`target\` must be a request description or a function (ctx, state) returning one`);
-    if (!scenario.ceiling || typeof scenario.ceiling.start !== 'function') throw new Error(`${where}: \`ceiling\` must be { name, start(ctx) } (see bench/lib/ceilings.js)`);
-    const unknown = Object.keys(scenario.targets ?? {}).filter((key) => !TARGET_KEYS.includes(key));
-    if (unknown.length) throw new Error(`${where}: unknown target(s) ${unknown.join(', ')}; use ${TARGET_KEYS.join(', ')}`);
-    scenarios.push(scenario);
+    if (Boolean(scenario.ceiling) === Boolean(scenario.ceilings)) throw new Error(`${where}: give either \`ceiling\` or \`ceilings\` (a list), not both or neither`);
+    const ceilings = scenario.ceilings ?? [scenario.ceiling];
+    if (!Array.isArray(ceilings) || ceilings.length === 0) throw new Error(`${where}: \`ceilings\` must be a non-empty list`);
+    for (const ceiling of ceilings) {
+      if (!ceiling || typeof ceiling.start !== 'function' || typeof ceiling.name !== 'string') throw new Error(`${where}: every ceiling must be { name, start(ctx, state) } (see bench/lib/ceilings.js)`);
+    }
+    const ceilingNames = ceilings.map((c) => c.name);
+    if (new Set(ceilingNames).size !== ceilingNames.length) throw new Error(`${where}: ceiling names must differ (${ceilingNames.join(', ')})`);
+    try {
+      validateTargets(scenario.targets, ceilingNames);
+    } catch (error) {
+      throw new Error(`${where}: ${error.message}`);
+    }
+    const env = scenario.service?.env ?? {};
+    if (typeof env !== 'object' || Object.values(env).some((value) => typeof value !== 'string')) throw new Error(`${where}: \`service.env\` must map names to strings`);
+    scenarios.push({ ...scenario, ceilings });
   }
   return scenarios;
 }
@@ -129,37 +141,85 @@ function environmentFacts() {
   };
 }
 
-/** One request of each kind against both sides before measuring, so a broken scenario fails loudly and fast. */
-async function preflight(spec, ceilingSpec, targetUrl, ceilingUrl) {
+/** A request as the load generator would send it, generated requests (setupRequest) included. */
+function materialise(raw) {
+  const r = normaliseRequest(raw);
+  if (typeof raw.setupRequest !== 'function') return r;
+  // autocannon hands setupRequest a copy of the request and a per-connection context object.
+  const generated = raw.setupRequest({ method: r.method, path: r.path, headers: { ...r.headers }, body: r.body }, {});
+  if (!generated) throw new Error(`setupRequest of ${r.method} ${r.path} returned nothing`);
+  return normaliseRequest({ ...r, ...generated, setupRequest: undefined });
+}
+
+const statusMatches = (statuses, status) => (statuses ? statuses.includes(status) : status >= 200 && status < 300);
+
+/** One request of each kind against every side before measuring, so a broken scenario fails loudly and fast. */
+async function preflight(spec, targetUrl, ceilingSides) {
   const statuses = expectedStatuses(spec);
-  const ceilingStatuses = expectedStatuses(ceilingSpec);
   const sequence = spec.requests ?? [spec];
   for (const raw of sequence) {
-    if (typeof raw.setupRequest === 'function') continue; // depends on state the load generator builds
-    const r = normaliseRequest(raw);
+    if (raw.preflight === false) continue; // depends on state the load generator builds
+    const r = materialise(raw);
     const res = await request(new URL(r.path, targetUrl), { method: r.method, headers: r.headers, body: r.body });
-    const statusOk = statuses ? statuses.includes(res.status) : res.status >= 200 && res.status < 300;
-    if (!statusOk) throw new Error(`Pre-flight ${r.method} ${r.path}: got ${res.status} (${res.body.slice(0, 300)}), expected ${statuses ? statuses.join(' or ') : '2xx'}`);
+    if (!statusMatches(statuses, res.status)) throw new Error(`Pre-flight ${r.method} ${r.path}: got ${res.status} (${res.body.slice(0, 300)}), expected ${statuses ? statuses.join(' or ') : '2xx'}`);
     if (spec.expect?.body !== undefined && sequence.length === 1 && res.body !== spec.expect.body) {
       throw new Error(`Pre-flight ${r.method} ${r.path}: body ${JSON.stringify(res.body.slice(0, 200))}, expected ${JSON.stringify(spec.expect.body)}`);
     }
-    const ceiling = await request(new URL(r.path, ceilingUrl), { method: r.method, headers: r.headers, body: r.body });
-    const ceilingOk = ceilingStatuses ? ceilingStatuses.includes(ceiling.status) : ceiling.status >= 200 && ceiling.status < 300;
-    if (!ceilingOk) throw new Error(`Pre-flight against the ceiling: got ${ceiling.status}, expected ${ceilingStatuses ? ceilingStatuses.join(' or ') : '2xx'}`);
   }
+  for (const side of ceilingSides) {
+    if (side.measure) {
+      if (side.preflight) await side.preflight();
+      continue;
+    }
+    const ceilingStatuses = expectedStatuses(side.spec);
+    for (const raw of side.spec.requests ?? [side.spec]) {
+      if (raw.preflight === false) continue;
+      const r = materialise(raw);
+      const res = await request(new URL(r.path, side.url), { method: r.method, headers: r.headers, body: r.body });
+      if (!statusMatches(ceilingStatuses, res.status)) {
+        throw new Error(`Pre-flight ${r.method} ${r.path} against the ceiling ${side.name}: got ${res.status} (${res.body.slice(0, 300)}), expected ${ceilingStatuses ? ceilingStatuses.join(' or ') : '2xx'}`);
+      }
+    }
+  }
+}
+
+/**
+ * The target's requests as a ceiling gets them: its expected status and, if it says so, its own
+ * path. A spec with generated requests may offer `forCeiling()`, a copy with a generator of its own,
+ * so that a ceiling's requests do not use up ids the target's need.
+ */
+function ceilingSpec(targetSpec, handle) {
+  const spec = typeof targetSpec.forCeiling === 'function' ? targetSpec.forCeiling() : targetSpec;
+  const adapt = (raw) => {
+    if (!handle.path) return raw;
+    const adapted = { ...raw, path: handle.path };
+    if (typeof raw.setupRequest === 'function') {
+      adapted.setupRequest = (req, context) => {
+        const generated = raw.setupRequest(req, context);
+        return generated && { ...generated, path: handle.path };
+      };
+    }
+    return adapted;
+  };
+  const adapted = spec.requests ? { ...spec, requests: spec.requests.map(adapt) } : adapt(spec);
+  return { ...adapted, expect: handle.expect };
 }
 
 async function runScenario(scenario, ctx, config) {
   log(`\n▶ ${scenario.name}: ${scenario.title ?? ''}`);
   const state = typeof scenario.setup === 'function' ? await scenario.setup(ctx) : undefined;
-  let ceilingHandle;
+  const handles = [];
   try {
     const spec = typeof scenario.target === 'function' ? await scenario.target(ctx, state) : scenario.target;
     const tool = chooseTool(config.tool, spec);
-    ceilingHandle = await scenario.ceiling.start(ctx, state);
-    // The ceiling gets the same requests; its answers are checked against what it says it sends.
-    const ceilingSpec = { ...spec, expect: ceilingHandle.expect };
-    await preflight(spec, ceilingSpec, ctx.service.url, ceilingHandle.url);
+    for (const ceiling of scenario.ceilings) handles.push({ ceiling, handle: await ceiling.start(ctx, state) });
+    // Each ceiling gets the same requests; its answers are checked against what it says it sends.
+    const ceilingSides = handles.map(({ ceiling, handle }) =>
+      handle.measure
+        ? { name: ceiling.name, pid: handle.pid, measure: handle.measure, preflight: handle.preflight }
+        : { name: ceiling.name, url: handle.url, pid: handle.pid, spec: ceilingSpec(spec, handle) },
+    );
+    await preflight(spec, ctx.service.url, ceilingSides);
     const load = {
       tool,
       connections: scenario.load?.connections && !process.env.BENCH_CONNECTIONS ? scenario.load.connections : config.connections,
@@ -168,20 +228,28 @@ async function runScenario(scenario, ctx, config) {
       threads: config.threads,
     };
     const version = toolVersion(tool);
-    log(`  ${version}, ${load.connections} connections, ${config.rounds} pairs of ${load.duration} s; ceiling: ${scenario.ceiling.name ?? 'unnamed'}`);
+    const names = scenario.ceilings.map((c) => c.name).join(' and ');
+    log(`  ${version}, ${load.connections} connections, ${config.rounds} rounds of ${load.duration} s per side; ceiling${scenario.ceilings.length > 1 ? 's' : ''}: ${names}`);
     const { pairs, summary } = await alternate({
       target: { url: ctx.service.url, pid: ctx.service.pid, spec },
-      ceiling: { url: ceilingHandle.url, pid: ceilingHandle.pid, spec: ceilingSpec },
+      ceilings: ceilingSides,
       load,
       rounds: config.rounds,
       warmup: config.warmup,
       log,
     });
     const check = checkTargets(scenario.targets, summary);
+    const ceilingDescriptions = handles.map(({ ceiling, handle }) => ({
+      name: ceiling.name,
+      description: handle.description ?? ceiling.description ?? ceiling.name,
+    }));
     return {
       name: scenario.name,
       title: scenario.title ?? scenario.name,
-      ceilingDescription: scenario.ceiling.description ?? scenario.ceiling.name ?? 'unnamed',
+      ceilingDescription: ceilingDescriptions[0].description,
+      ceilingDescriptions,
+      serviceEnv: scenario.service?.env ?? {},
+      notes: typeof scenario.notes === 'function' ? await scenario.notes(ctx, state) : scenario.notes ?? null,
       toolVersion: version,
       load,
       warmup: config.warmup,
@@ -191,9 +259,25 @@ async function runScenario(scenario, ctx, config) {
       summary,
     };
   } finally {
-    if (ceilingHandle) await ceilingHandle.stop();
+    for (const { handle } of handles.reverse()) await handle.stop().catch((error) => log(`  warning: stopping a ceiling: ${error.message}`));
     if (typeof scenario.teardown === 'function') await scenario.teardown(ctx, state);
   }
+}
+
+/** The service runs once for all scenarios: their `service.env` settings are merged, and must agree. */
+function serviceEnvironmentOf(scenarios) {
+  const env = {};
+  const from = {};
+  for (const scenario of scenarios) {
+    for (const [name, value] of Object.entries(scenario.service?.env ?? {})) {
+      if (name in env && env[name] !== value) {
+        throw new Error(`Scenarios ${from[name]} and ${scenario.name} need different ${name} (${env[name]} / ${value}); run them separately with --only`);
+      }
+      env[name] = value;
+      from[name] = scenario.name;
+    }
+  }
+  return env;
 }
 
 async function main() {
@@ -218,14 +302,23 @@ async function main() {
   await flushRedis(config.redisUrl);
   await recreateDatabase(config.databaseUrl);
 
-  log('bench: starting the service (migrations run at start-up)...');
+  const serviceEnv = serviceEnvironmentOf(selected);
+  const nodeArgs = [];
+  if (config.cpuProfileDir) {
+    fs.mkdirSync(config.cpuProfileDir, { recursive: true });
+    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${config.cpuProfileDir}`);
+    log(`bench: profiling the service (node --cpu-prof); the profile is written to ${config.cpuProfileDir} when it stops`);
+  }
+  const extra = Object.entries(serviceEnv).map(([name, value]) => `${name}=${value}`);
+  log(`bench: starting the service (migrations run at start-up)${extra.length ? ` with ${extra.join(', ')}` : ''}...`);
   const started = Date.now();
-  const service = await startService({ databaseUrl: config.databaseUrl, redisUrl: config.redisUrl });
+  const service = await startService({ databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, env: serviceEnv, nodeArgs });
   log(`bench: service ready at ${service.url} (pid ${service.pid}) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const outcomes = [];
   const clients = [];
   const ctx = {
+    repoRoot: REPO_ROOT,
     service: { url: service.url, pid: service.pid, env: service.env },
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,

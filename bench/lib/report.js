@@ -25,55 +25,89 @@ function targetText(outcome) {
   return `**${outcome.check.pass ? 'PASS' : 'FAIL'}** (${checkList(outcome.check)})`;
 }
 
-/** Plain-text table for the terminal. */
+/** The ceilings of an outcome with their figures (older outcomes had a single one). */
+function ceilingsOf(o) {
+  const described = o.ceilingDescriptions ?? [{ name: 'ceiling', description: o.ceilingDescription }];
+  const summaries = o.summary.ceilings ?? [
+    { name: described[0].name, reqPerSec: o.summary.ceilingReqPerSec, p99Ms: o.summary.ceilingP99Ms, ratio: o.summary.ratio, ratioMin: o.summary.ratioMin, ratioMax: o.summary.ratioMax, serverCpu: o.summary.ceilingServerCpu, loadgenCpu: o.summary.ceilingLoadgenCpu },
+  ];
+  return summaries.map((summary, index) => ({ ...summary, description: described[index]?.description ?? summary.name }));
+}
+
+/** Plain-text table for the terminal: one line per scenario and ceiling. */
 function consoleTable(outcomes) {
-  const header = ['scenario', 'rounds', 'target req/s', 'target p99', 'ceiling req/s', 'ceiling p99', 'ratio', 'range', 'target'];
-  const rows = outcomes.map((o) => [
-    o.name,
-    String(o.summary.rounds),
-    int(o.summary.targetReqPerSec),
-    ms(o.summary.targetP99Ms),
-    int(o.summary.ceilingReqPerSec),
-    ms(o.summary.ceilingP99Ms),
-    ratio(o.summary.ratio),
-    `${ratio(o.summary.ratioMin)}–${ratio(o.summary.ratioMax)}`,
-    o.check ? `${o.check.pass ? 'PASS' : 'FAIL'} (${checkList(o.check)})` : '—',
-  ]);
+  const header = ['scenario', 'ceiling', 'rounds', 'target req/s', 'target p99', 'ceiling req/s', 'ceiling p99', 'ratio', 'range', 'target'];
+  const rows = [];
+  for (const o of outcomes) {
+    ceilingsOf(o).forEach((c, index) => {
+      rows.push([
+        index === 0 ? o.name : '',
+        c.name,
+        index === 0 ? String(o.summary.rounds) : '',
+        index === 0 ? int(o.summary.targetReqPerSec) : '',
+        index === 0 ? ms(o.summary.targetP99Ms) : '',
+        int(c.reqPerSec),
+        ms(c.p99Ms),
+        ratio(c.ratio),
+        `${ratio(c.ratioMin)}–${ratio(c.ratioMax)}`,
+        index === 0 ? (o.check ? `${o.check.pass ? 'PASS' : 'FAIL'} (${checkList(o.check)})` : '—') : '',
+      ]);
+    });
+  }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+const anyValue = (values) => values.some((v) => v !== null && v !== undefined);
+
 /** The markdown block of one scenario. */
 function scenarioBlock(o) {
   const s = o.summary;
+  const ceilings = ceilingsOf(o);
+  const single = ceilings.length === 1;
+  const label = (c) => (single ? 'ceiling' : `ceiling \`${c.name}\``);
+  const cpuRow = (what, targetValue, key) => {
+    const values = [targetValue, ...ceilings.map((c) => c[key])];
+    return anyValue(values) ? [`| ${what}, target / ${single ? 'ceiling' : ceilings.map((c) => c.name).join(' / ')} (median) | ${values.map(pct).join(' / ')} of one core |`] : [];
+  };
+  const envEntries = Object.entries(o.serviceEnv ?? {});
   const lines = [
     blockOpen(o.name),
     `### ${o.name}: ${o.title}`,
     '',
-    `Ceiling: ${o.ceilingDescription}.`,
+    ...(single
+      ? [`Ceiling: ${ceilings[0].description}.`]
+      : ['Ceilings, measured in the same rounds:', '', ...ceilings.map((c) => `- \`${c.name}\`: ${c.description}.`)]),
+    ...(o.notes ? ['', o.notes] : []),
     '',
     '| figure | value |',
     '|---|---|',
-    `| rounds | ${s.rounds} pairs of ${o.load.duration} s (after ${o.warmup} s warm-up per side), ${o.load.connections} connections, ${o.toolVersion} |`,
+    `| rounds | ${s.rounds} ${single ? 'pairs' : `rounds of target + ${ceilings.length} ceilings,`} of ${o.load.duration} s (after ${o.warmup} s warm-up per side), ${o.load.connections} connections, ${o.toolVersion} |`,
+    ...(envEntries.length ? [`| service settings for this scenario | ${envEntries.map(([k, v]) => `\`${k}=${v}\``).join(', ')} |`] : []),
     `| target req/s (median) | ${int(s.targetReqPerSec)} |`,
     `| target p99 (median) | ${ms(s.targetP99Ms)} |`,
-    `| ceiling req/s (median) | ${int(s.ceilingReqPerSec)} |`,
-    `| ceiling p99 (median) | ${ms(s.ceilingP99Ms)} |`,
-    `| **ratio target/ceiling (median of pairs)** | **${ratio(s.ratio)}** (pairs range ${ratio(s.ratioMin)}–${ratio(s.ratioMax)}) |`,
+    ...ceilings.flatMap((c) => [`| ${label(c)} req/s (median) | ${int(c.reqPerSec)} |`, `| ${label(c)} p99 (median) | ${ms(c.p99Ms)} |`]),
+    ...ceilings.map(
+      (c) =>
+        `| **ratio target/${single ? 'ceiling' : `\`${c.name}\``} (median of ${single ? 'pairs' : 'rounds'})** | **${ratio(c.ratio)}** (${single ? 'pairs' : 'rounds'} range ${ratio(c.ratioMin)}–${ratio(c.ratioMax)}) |`,
+    ),
     `| target | ${targetText(o)} |`,
-    `| server CPU, target / ceiling (median) | ${pct(s.targetServerCpu)} / ${pct(s.ceilingServerCpu)} of one core |`,
-    `| load generator CPU, target / ceiling (median) | ${pct(s.targetLoadgenCpu)} / ${pct(s.ceilingLoadgenCpu)} of one core |`,
+    ...cpuRow('server CPU', s.targetServerCpu, 'serverCpu'),
+    ...cpuRow('load generator CPU', s.targetLoadgenCpu, 'loadgenCpu'),
+    ...cpuRow('PostgreSQL CPU (all backends)', s.targetPostgresCpu, 'postgresCpu'),
+    ...cpuRow('Redis CPU', s.targetRedisCpu, 'redisCpu'),
     `| date | ${o.date} |`,
     `| node | ${o.env.node} |`,
     `| machine | ${o.env.machine} |`,
     `| commit | ${o.env.commit} |`,
     '',
-    '| pair | target req/s | target p99 | ceiling req/s | ceiling p99 | ratio |',
-    '|---:|---:|---:|---:|---:|---:|',
-    ...o.pairs.map(
-      (p) => `| ${p.round} | ${int(p.target.reqPerSec)} | ${ms(p.target.p99Ms)} | ${int(p.ceiling.reqPerSec)} | ${ms(p.ceiling.p99Ms)} | ${ratio(p.ratio)} |`,
-    ),
+    `| ${single ? 'pair' : 'round'} | target req/s | target p99 | ${ceilings.map((c) => (single ? 'ceiling req/s | ceiling p99 | ratio' : `${c.name} req/s | ${c.name} p99 | ratio to ${c.name}`)).join(' | ')} |`,
+    `|---:|---:|---:|${ceilings.map(() => '---:|---:|---:|').join('')}`,
+    ...o.pairs.map((p) => {
+      const sides = p.ceilings ?? [{ result: p.ceiling, ratio: p.ratio }];
+      return `| ${p.round} | ${int(p.target.reqPerSec)} | ${ms(p.target.p99Ms)} | ${sides.map((c) => `${int(c.result.reqPerSec)} | ${ms(c.result.p99Ms)} | ${ratio(c.ratio)}`).join(' | ')} |`;
+    }),
     blockClose(o.name),
   ];
   return lines.join('\n');

@@ -6,24 +6,36 @@
  * gives a ratio target/ceiling, and the median of those ratios is the result. Noise that lasts
  * longer than a pair hits both sides of it and cancels out; a burst inside one round spoils one
  * pair, which the median ignores.
+ *
+ * A scenario may have several ceilings: each round is then target, ceiling 1, ceiling 2..., and
+ * every ceiling gets its own ratio (target / that ceiling, in the same round) and its own median.
  */
 const { runLoad } = require('./load');
-const { cpuMeter } = require('./cpu');
+const { cpuMeter, groupCpuMeter } = require('./cpu');
 const { median, min, max } = require('./stats');
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function describeFailure(side, result) {
-  const statuses = Object.entries(result.statusCounts)
+  const statuses = Object.entries(result.statusCounts ?? {})
     .map(([code, count]) => `${code}: ${count}`)
     .join(', ');
   return `${side}: ${result.unexpected} unexpected responses, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.completed} responses${statuses ? ` (statuses ${statuses})` : ''}`;
 }
 
+/**
+ * One round against one side. An endpoint is { url, pid?, spec } (driven by the load generator)
+ * or { measure(load), pid? } (a ceiling that generates its own load, e.g. pgbench; `measure`
+ * resolves to the same figures as runLoad).
+ */
 async function measure(side, endpoint, load) {
   const serverCpu = endpoint.pid ? cpuMeter(endpoint.pid) : () => null;
-  const result = await runLoad({ ...load, baseUrl: endpoint.url, spec: endpoint.spec });
-  result.serverCpu = serverCpu();
+  const postgresCpu = groupCpuMeter('postgres');
+  const redisCpu = groupCpuMeter('redis-server');
+  const result = endpoint.measure ? await endpoint.measure(load) : await runLoad({ ...load, baseUrl: endpoint.url, spec: endpoint.spec });
+  result.serverCpu = result.serverCpu ?? serverCpu();
+  result.postgresCpu = postgresCpu();
+  result.redisCpu = redisCpu();
   if (result.unexpected > 0 || result.errors > 0 || result.completed === 0) {
     throw new Error(`Round against the ${describeFailure(side, result)}. Fix the scenario (or the service) first: a benchmark of the error path measures nothing useful.`);
   }
@@ -33,66 +45,117 @@ async function measure(side, endpoint, load) {
 /**
  * @param {object} options
  * @param {{url, pid, spec}} options.target
- * @param {{url, pid, spec}} options.ceiling
+ * @param {Array<{name, url?, pid?, spec?, measure?}>} options.ceilings at least one; the first is the primary
  * @param {{tool, connections, duration, pipelining, threads}} options.load
- * @param {number} options.rounds pairs
+ * @param {number} options.rounds pairs (target + every ceiling)
  * @param {number} options.warmup seconds per side (0: none)
  * @param {(line: string) => void} options.log
  */
-async function alternate({ target, ceiling, load, rounds, warmup, log }) {
+async function alternate({ target, ceilings, load, rounds, warmup, log }) {
+  if (!Array.isArray(ceilings) || ceilings.length === 0) throw new Error('alternate() needs at least one ceiling');
+  const label = (c) => (ceilings.length === 1 ? 'ceiling' : `ceiling ${c.name}`);
   if (warmup > 0) {
-    log(`  warm-up: ${warmup} s target, ${warmup} s ceiling`);
+    log(`  warm-up: ${warmup} s target, ${warmup} s ${ceilings.length === 1 ? 'ceiling' : `each of ${ceilings.length} ceilings`}`);
     await measure('target (warm-up)', target, { ...load, duration: warmup });
-    await measure('ceiling (warm-up)', ceiling, { ...load, duration: warmup });
+    for (const c of ceilings) await measure(`${label(c)} (warm-up)`, c, { ...load, duration: warmup });
   }
   const pairs = [];
   for (let i = 1; i <= rounds; i++) {
     await pause(200);
     const t = await measure('target', target, load);
-    await pause(200);
-    const c = await measure('ceiling', ceiling, load);
-    const ratio = t.reqPerSec / c.reqPerSec;
-    pairs.push({ round: i, target: t, ceiling: c, ratio });
-    log(
-      `  round ${i}/${rounds}: target ${fmt(t.reqPerSec)} req/s p99 ${fmtMs(t.p99Ms)} ms | ceiling ${fmt(c.reqPerSec)} req/s p99 ${fmtMs(c.p99Ms)} ms | ratio ${ratio.toFixed(3)}`,
-    );
+    const sides = [];
+    for (const c of ceilings) {
+      await pause(200);
+      const result = await measure(label(c), c, load);
+      sides.push({ name: c.name, result, ratio: t.reqPerSec / result.reqPerSec });
+    }
+    // `ceiling` and `ratio` are the primary (first) ceiling's, as with a single ceiling.
+    pairs.push({ round: i, target: t, ceiling: sides[0].result, ratio: sides[0].ratio, ceilings: sides });
+    const others = sides.map((s) => `${label(s)} ${fmt(s.result.reqPerSec)} req/s p99 ${fmtMs(s.result.p99Ms)} ms (ratio ${s.ratio.toFixed(3)})`);
+    log(`  round ${i}/${rounds}: target ${fmt(t.reqPerSec)} req/s p99 ${fmtMs(t.p99Ms)} ms | ${others.join(' | ')}`);
   }
-  const ratios = pairs.map((p) => p.ratio);
+  const ceilingSummaries = ceilings.map((c, index) => {
+    const results = pairs.map((p) => p.ceilings[index].result);
+    const ratios = pairs.map((p) => p.ceilings[index].ratio);
+    return {
+      name: c.name,
+      reqPerSec: median(results.map((r) => r.reqPerSec)),
+      p99Ms: median(results.map((r) => r.p99Ms)),
+      ratio: median(ratios),
+      ratioMin: min(ratios),
+      ratioMax: max(ratios),
+      serverCpu: median(results.map((r) => r.serverCpu)),
+      loadgenCpu: median(results.map((r) => r.loadgenCpu)),
+      postgresCpu: median(results.map((r) => r.postgresCpu)),
+      redisCpu: median(results.map((r) => r.redisCpu)),
+    };
+  });
+  const primary = ceilingSummaries[0];
   return {
     pairs,
     summary: {
       rounds,
       targetReqPerSec: median(pairs.map((p) => p.target.reqPerSec)),
       targetP99Ms: median(pairs.map((p) => p.target.p99Ms)),
-      ceilingReqPerSec: median(pairs.map((p) => p.ceiling.reqPerSec)),
-      ceilingP99Ms: median(pairs.map((p) => p.ceiling.p99Ms)),
-      ratio: median(ratios),
-      ratioMin: min(ratios),
-      ratioMax: max(ratios),
       targetServerCpu: median(pairs.map((p) => p.target.serverCpu)),
-      ceilingServerCpu: median(pairs.map((p) => p.ceiling.serverCpu)),
       targetLoadgenCpu: median(pairs.map((p) => p.target.loadgenCpu)),
-      ceilingLoadgenCpu: median(pairs.map((p) => p.ceiling.loadgenCpu)),
+      targetPostgresCpu: median(pairs.map((p) => p.target.postgresCpu)),
+      targetRedisCpu: median(pairs.map((p) => p.target.redisCpu)),
+      // The primary ceiling, under the names a single-ceiling scenario has always used.
+      ceilingReqPerSec: primary.reqPerSec,
+      ceilingP99Ms: primary.p99Ms,
+      ratio: primary.ratio,
+      ratioMin: primary.ratioMin,
+      ratioMax: primary.ratioMax,
+      ceilingServerCpu: primary.serverCpu,
+      ceilingLoadgenCpu: primary.loadgenCpu,
+      ceilings: ceilingSummaries,
     },
   };
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-const fmtMs = (n) => Number(n.toFixed(2));
+const fmtMs = (n) => (n === null || n === undefined ? '—' : Number(n.toFixed(2)));
+
+const TARGET_KEYS = ['minRatio', 'maxP99Ms', 'minReqPerSec'];
 
 /**
  * A scenario's declared targets, checked against the medians:
  *   { minRatio, maxP99Ms, minReqPerSec }
+ * `minRatio` is a number (against the first ceiling) or { <ceiling name>: number, ... }.
  */
 function checkTargets(targets, summary) {
   if (!targets || Object.keys(targets).length === 0) return null;
+  const unknown = Object.keys(targets).filter((key) => !TARGET_KEYS.includes(key));
+  if (unknown.length) throw new Error(`Unknown target(s) ${unknown.join(', ')}: use ${TARGET_KEYS.join(', ')}`);
   const checks = [];
-  if (targets.minRatio !== undefined) checks.push({ what: `ratio ≥ ${targets.minRatio}`, pass: summary.ratio >= targets.minRatio });
+  if (typeof targets.minRatio === 'number') {
+    const several = (summary.ceilings ?? []).length > 1;
+    checks.push({ what: several ? `ratio to ${summary.ceilings[0].name} ≥ ${targets.minRatio}` : `ratio ≥ ${targets.minRatio}`, pass: summary.ratio >= targets.minRatio });
+  } else if (targets.minRatio && typeof targets.minRatio === 'object') {
+    const several = (summary.ceilings ?? []).length > 1;
+    for (const [name, wanted] of Object.entries(targets.minRatio)) {
+      const ceiling = (summary.ceilings ?? []).find((c) => c.name === name);
+      if (!ceiling) throw new Error(`Target minRatio names ceiling "${name}", which the scenario does not have`);
+      checks.push({ what: several ? `ratio to ${name} ≥ ${wanted}` : `ratio ≥ ${wanted}`, pass: ceiling.ratio >= wanted });
+    }
+  }
   if (targets.maxP99Ms !== undefined) checks.push({ what: `p99 ≤ ${targets.maxP99Ms} ms`, pass: summary.targetP99Ms <= targets.maxP99Ms });
   if (targets.minReqPerSec !== undefined) checks.push({ what: `req/s ≥ ${targets.minReqPerSec}`, pass: summary.targetReqPerSec >= targets.minReqPerSec });
-  const unknown = Object.keys(targets).filter((key) => !['minRatio', 'maxP99Ms', 'minReqPerSec'].includes(key));
-  if (unknown.length) throw new Error(`Unknown target(s) ${unknown.join(', ')}: use minRatio, maxP99Ms, minReqPerSec`);
   return { checks, pass: checks.every((c) => c.pass) };
 }
 
-module.exports = { alternate, checkTargets };
+/** Throws when `targets` could not be checked against a scenario with these ceiling names. */
+function validateTargets(targets, ceilingNames) {
+  if (!targets) return;
+  const unknown = Object.keys(targets).filter((key) => !TARGET_KEYS.includes(key));
+  if (unknown.length) throw new Error(`unknown target(s) ${unknown.join(', ')}; use ${TARGET_KEYS.join(', ')}`);
+  if (targets.minRatio !== undefined && typeof targets.minRatio !== 'number') {
+    if (!targets.minRatio || typeof targets.minRatio !== 'object') throw new Error('minRatio must be a number or { <ceiling name>: number }');
+    for (const name of Object.keys(targets.minRatio)) {
+      if (!ceilingNames.includes(name)) throw new Error(`minRatio names ceiling "${name}"; the ceilings are ${ceilingNames.join(', ')}`);
+    }
+  }
+}
+
+module.exports = { alternate, checkTargets, validateTargets, TARGET_KEYS };

@@ -50,16 +50,18 @@ function serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra = {} 
 }
 
 /**
+ * `env`: variables added to (or overriding) the bench configuration; `nodeArgs`: node flags before
+ * the entry point (e.g. `--cpu-prof`).
  * @returns {Promise<{ url: string, pid: number, env: object, child: object, stop: () => Promise<void> }>}
  */
-async function startService({ databaseUrl, redisUrl, env: extra, readyTimeoutMs = 90_000 }) {
+async function startService({ databaseUrl, redisUrl, env: extra, nodeArgs = [], readyTimeoutMs = 90_000 }) {
   if (!fs.existsSync(ENTRY)) throw new Error(`${path.relative(process.cwd(), ENTRY)} is missing: run \`npm run build\` first (npm run bench does)`);
   const [port, grpcPort] = [await freePort(), await freePort()];
   const env = serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra });
   // A scratch working directory, so that a developer's `.env` in the repo root is not read: the
   // benchmark runs with exactly the configuration above.
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
-  const child = startNode('service', [ENTRY], { env, cwd });
+  const child = startNode('service', [...nodeArgs, ENTRY], { env, cwd });
   const url = `http://127.0.0.1:${port}`;
 
   const stop = async () => {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -21,6 +22,16 @@ const HTTP_URL = /^https?:\/\/[^\s]+$/;
 const HTTP_URL_MESSAGE = '$property must be an http(s) URL';
 const RATE_MESSAGE = '$property must look like "<limit>/<seconds>", e.g. 60/60';
 
+/** An integer variable within [min, max]; the text is converted, so "abc" is reported by name. */
+function IntegerVar(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
+  return applyDecorators(
+    Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value))),
+    IsInt(),
+    Min(min),
+    Max(max),
+  );
+}
+
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value === 'boolean') return value;
   if (value === undefined || value === '') return undefined;
@@ -41,10 +52,7 @@ export class EnvironmentVariables {
   @IsIn(APP_ROLES as unknown as string[])
   APP_ROLE: AppRole = 'all';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntegerVar(0, 65535)
   PORT = 3000;
 
   @Matches(/^https?:\/\/[^\s]+$/, { message: '$property must be an http(s) URL' })
@@ -64,10 +72,7 @@ export class EnvironmentVariables {
   @IsBoolean()
   MIGRATIONS_RUN = true;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @IntegerVar(1, 200)
   DATABASE_POOL_SIZE = 10;
 
   @Matches(/^rediss?:\/\/[^\s]+$/, { message: '$property must be a redis:// URL' })
@@ -103,30 +108,20 @@ export class EnvironmentVariables {
   @Matches(RATE, { message: RATE_MESSAGE })
   THROTTLE_AI_GENERATE = '5/3600';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(0)
-  @Max(100)
+  @IntegerVar(0, 100)
   HEALTH_DISK_WARN_PERCENT = 70;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(0)
-  @Max(100)
+  @IntegerVar(0, 100)
   HEALTH_DISK_FAIL_PERCENT = 90;
 
   @IsString()
   @IsNotEmpty()
   HEALTH_DISK_PATH = '/';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(50)
+  @IntegerVar(50)
   OUTBOX_POLL_INTERVAL_MS = 500;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(1000)
+  @IntegerVar(1000)
   SHUTDOWN_TIMEOUT_MS = 10000;
 
   @Transform(toBoolean)
@@ -142,10 +137,7 @@ export class EnvironmentVariables {
   GRPC_AUTH_TOKEN = '';
 
   /** Days a bearer token stays valid; 0 = until revoked. */
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(0)
-  @Max(3650)
+  @IntegerVar(0, 3650)
   TOKEN_TTL_DAYS = 30;
 
   @Matches(/^(log|smtps?:\/\/[^\s]+)$/, { message: '$property must be an smtp:// or smtps:// URL, or "log"' })
@@ -158,16 +150,10 @@ export class EnvironmentVariables {
   @Matches(/^(log|https?:\/\/[^\s]+)$/, { message: '$property must be an http(s) URL, or "log"' })
   SMS_URL = 'log';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(1)
-  @Max(1440)
+  @IntegerVar(1, 1440)
   OTP_TTL_MINUTES = 10;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IntegerVar(1, 100)
   OTP_MAX_ATTEMPTS = 5;
 
   @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
@@ -198,10 +184,7 @@ export class EnvironmentVariables {
   @Matches(/^$|^[0-9a-fA-F.:\[\]]+(,[0-9a-fA-F.:\[\]]+)*$/, { message: '$property must be a comma-separated list of resolver addresses (ip or ip:port)' })
   DNS_SERVERS = '';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(1)
-  @Max(1440)
+  @IntegerVar(1, 1440)
   INVENTORY_HOLD_MINUTES = 15;
 
   @IsString()
