@@ -93,3 +93,17 @@ export function orderBody(items: Array<{ product_id: number; quantity?: number }
     ...extra,
   };
 }
+
+/** A minimal pending order of one line, written directly, so that the product is referenced by an order item. */
+export async function createOrderWithProduct(t: TestApp, tenantId: string, productId: number): Promise<{ id: number }> {
+  const [order]: Array<{ id: number }> = await db(t).query(
+    `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, delivery_type, subtotal, total, currency)
+     VALUES ($1, $2, 'Ana', '+50499999999', 'pickup', 10.00, 10.00, 'HNL') RETURNING id`,
+    [tenantId, `T${randomUUID().slice(0, 12)}`],
+  );
+  await db(t).query(
+    `INSERT INTO order_items (order_id, product_id, name, price, quantity, line_total) VALUES ($1, $2, 'Test product', 10.00, 1, 10.00)`,
+    [order.id, productId],
+  );
+  return order;
+}

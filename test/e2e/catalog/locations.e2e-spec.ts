@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { insertLocation } from '../../support/catalog-factories';
+import { createLocation } from '../../support/commerce-factories';
 import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
 import { createTestApp, TestApp } from '../../support/test-app';
 
@@ -30,7 +30,7 @@ describe('Merchant locations (decisions §4)', () => {
     (await db.query('SELECT id FROM locations WHERE tenant_id = $1 AND is_primary AND is_active', [tenantId])).map((row: { id: string }) => row.id);
 
   it('answers 401 without a token and 403 without a shop', async () => {
-    const { id } = await insertLocation(t, shop.tenant.id);
+    const { id } = await createLocation(t, shop.tenant.id, { isPrimary: false, deliveryFee: '0.00', name: 'Test location' });
     for (const res of [
       await t.http().post(PATH).send({ name: 'x' }),
       await t.http().get(PATH),
@@ -164,7 +164,7 @@ describe('Merchant locations (decisions §4)', () => {
     it('reactivating a former primary while another location is primary is a 409, not a 500', async () => {
       const own = await createTenantWithOwner(t);
       const current = (await as(own.token).post({ name: 'Current', is_primary: true })).body.data;
-      const dormant = await insertLocation(t, own.tenant.id, { name: 'Dormant', isPrimary: true, isActive: false });
+      const dormant = await createLocation(t, own.tenant.id, { name: 'Dormant', isPrimary: true, isActive: false });
       const res = await as(own.token).patch(dormant.id, { is_active: true });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ message: expect.any(String) });

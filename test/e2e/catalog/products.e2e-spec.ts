@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { insertOrderWithProduct, insertProduct } from '../../support/catalog-factories';
+import { createOrderWithProduct, createProduct } from '../../support/commerce-factories';
 import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
 import { createTestApp, TestApp } from '../../support/test-app';
 
@@ -29,7 +29,7 @@ describe('Merchant products (decisions §4)', () => {
 
   describe('access', () => {
     it('answers 401 without a bearer token on every route', async () => {
-      const { id } = await insertProduct(t, shop.tenant.id);
+      const { id } = await createProduct(t, shop.tenant.id);
       for (const res of [
         await t.http().post(PATH).send({ name: 'x', price: 1 }),
         await t.http().get(PATH),
@@ -195,8 +195,8 @@ describe('Merchant products (decisions §4)', () => {
     });
 
     it('409 for a product that orders refer to; it stays and can be deactivated', async () => {
-      const { id } = await insertProduct(t, shop.tenant.id);
-      await insertOrderWithProduct(t, shop.tenant.id, id);
+      const { id } = await createProduct(t, shop.tenant.id);
+      await createOrderWithProduct(t, shop.tenant.id, id);
       const res = await as(shop.token).delete(id);
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ message: expect.stringMatching(/orders/) });

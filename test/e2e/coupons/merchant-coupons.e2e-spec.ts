@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { insertProduct } from '../../support/catalog-factories';
+import { createProduct } from '../../support/commerce-factories';
 import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
 import { createTestApp, TestApp } from '../../support/test-app';
 
@@ -76,7 +76,7 @@ describe('Merchant coupons (decisions §4)', () => {
     });
 
     it('stores every field; times are ISO strings in UTC', async () => {
-      const product = await insertProduct(t, shop.tenant.id);
+      const product = await createProduct(t, shop.tenant.id);
       const res = await as(shop.token).post({
         code: code(),
         coupon_type: 'fixed',
@@ -168,8 +168,8 @@ describe('Merchant coupons (decisions §4)', () => {
     });
 
     it("422 on the index of an excluded product that is not the shop's", async () => {
-      const own = await insertProduct(t, shop.tenant.id);
-      const theirs = await insertProduct(t, otherShop.tenant.id);
+      const own = await createProduct(t, shop.tenant.id);
+      const theirs = await createProduct(t, otherShop.tenant.id);
       const res = await as(shop.token).post(percentage({ excluded_product_ids: [own.id, theirs.id] }));
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual(['excluded_product_ids.1']);
