@@ -84,6 +84,11 @@ export class EnvironmentVariables {
   @IsString()
   TRUST_PROXY = 'false';
 
+  @Matches(/^(\*|https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*)?$/, {
+    message: '$property must be empty, "*", or comma-separated origins such as https://shop.example',
+  })
+  CORS_ORIGINS = '';
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

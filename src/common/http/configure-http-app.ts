@@ -18,6 +18,18 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   const config = app.get(ConfigService<Env, true>);
   app.set('trust proxy', parseTrustProxy(config.get('TRUST_PROXY', { infer: true })));
   app.disable('x-powered-by');
+  const corsOrigins = config.get('CORS_ORIGINS', { infer: true });
+  if (corsOrigins) {
+    // Storefronts call the public API from the shops' own domains. Bearer tokens travel in a header,
+    // never in cookies, so no credentials mode is needed.
+    app.enableCors({
+      origin: corsOrigins === '*' ? '*' : corsOrigins.split(',').map((origin) => origin.trim()),
+      methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key', 'X-Idempotency-Key', 'X-Tenant-ID', 'X-Tenant-Slug', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'Idempotent-Replayed', 'Location'],
+      maxAge: 600,
+    });
+  }
   app.set('etag', false);
 
   // The logger comes first so that even a request rejected by the body parser has an id.

@@ -82,4 +82,21 @@ describe('Error contract (decisions §1)', () => {
       await verbose.close();
     }
   });
+
+  it('answers CORS preflights for the configured storefront origins only', async () => {
+    const cors = await createTestApp({ env: { CORS_ORIGINS: 'https://shop.example' } });
+    try {
+      const allowed = await cors.http().options('/api/v1/orders').set('Origin', 'https://shop.example').set('Access-Control-Request-Method', 'POST');
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example');
+      expect(allowed.headers['access-control-allow-headers']).toMatch(/X-Tenant-ID/);
+      const other = await cors.http().get('/health/live').set('Origin', 'https://evil.example');
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      const exposed = await cors.http().get('/health/live').set('Origin', 'https://shop.example');
+      expect(exposed.headers['access-control-expose-headers']).toMatch(/X-Request-Id/);
+    } finally {
+      await cors.close();
+    }
+    expect((await t.http().get('/health/live').set('Origin', 'https://shop.example')).headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
