@@ -8,7 +8,7 @@
  * Environment: BENCH_ROUNDS (pairs, default 5), BENCH_DURATION (seconds per round, 3),
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (seconds per side, 1), BENCH_TOOL (auto | autocannon | wrk),
  * BENCH_WRK_THREADS (1), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/storefront_bench),
- * BENCH_REDIS_URL (redis://127.0.0.1:6379/6), BENCH_KEEP_DB=1 (do not drop the database at the end),
+ * BENCH_REDIS_URL (redis://127.0.0.1:6379/6), BENCH_KEEP_DB=1 (keep the database and Redis DB at the end),
  * BENCH_VERBOSE=1 (echo the children's output), BENCH_CPU_PROF=<dir> (run the service under
  * `node --cpu-prof` and leave its profile in <dir>; the figures of such a run are not comparable).
  *
@@ -334,7 +334,15 @@ async function main() {
   };
   try {
     for (const scenario of selected) {
-      const outcome = await runScenario(scenario, ctx, config);
+      const outcome = await runScenario(scenario, ctx, config).catch((error) => {
+        // Connection errors by the thousand usually mean the service is gone: say so, with its last words.
+        if (service.child.exited) {
+          error.message += `\nThe service exited during ${scenario.name} (code ${service.child.exitCode}, signal ${service.child.signal})`;
+          const tail = service.child.tail(40);
+          if (tail) error.message += `\n--- last lines of the service's output ---\n${tail}`;
+        }
+        throw error;
+      });
       outcome.date = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
       outcome.env = facts;
       outcomes.push(outcome);
@@ -345,7 +353,11 @@ async function main() {
     if (service.child.exitCode !== 0 && service.child.exitCode !== null) {
       log(`bench: warning: the service exited with code ${service.child.exitCode} on shutdown\n${service.child.tail(10)}`);
     }
-    if (!config.keepDatabase) await dropDatabase(config.databaseUrl).catch((error) => log(`bench: could not drop the bench database: ${error.message}`));
+    if (!config.keepDatabase) {
+      await dropDatabase(config.databaseUrl).catch((error) => log(`bench: could not drop the bench database: ${error.message}`));
+      // Queued jobs nobody works on (the service runs without workers) would otherwise stay until the next run.
+      await flushRedis(config.redisUrl).catch((error) => log(`bench: could not flush the bench Redis DB: ${error.message}`));
+    }
   }
 
   log(`\n${consoleTable(outcomes)}\n`);

@@ -83,7 +83,9 @@ function scenarioBlock(o) {
     '',
     '| figure | value |',
     '|---|---|',
-    `| rounds | ${s.rounds} ${single ? 'pairs' : `rounds of target + ${ceilings.length} ceilings,`} of ${o.load.duration} s (after ${o.warmup} s warm-up per side), ${o.load.connections} connections, ${o.toolVersion} |`,
+    single
+      ? `| rounds | ${s.rounds} pairs of ${o.load.duration} s (after ${o.warmup} s warm-up per side), ${o.load.connections} connections, ${o.toolVersion} |`
+      : `| rounds | ${s.rounds} rounds of ${o.load.duration} s per side (target, then each of the ${ceilings.length} ceilings; after ${o.warmup} s warm-up per side), ${o.load.connections} connections, ${o.toolVersion} |`,
     ...(envEntries.length ? [`| service settings for this scenario | ${envEntries.map(([k, v]) => `\`${k}=${v}\``).join(', ')} |`] : []),
     `| target req/s (median) | ${int(s.targetReqPerSec)} |`,
     `| target p99 (median) | ${ms(s.targetP99Ms)} |`,

@@ -1,0 +1,59 @@
+'use strict';
+/**
+ * The two ceilings of the intake endpoints (issue 5: analytics track, payment webhook), measured
+ * in the same rounds as the target:
+ *   - `nest-constant`: the same Nest/Express app (bench/servers/nest-constant.js, built with the
+ *     service's createHttpApp and environment) answering a constant JSON body on POST /bench/constant;
+ *   - `node:http+queue`: a bare node:http server doing one BullMQ Queue.add per request
+ *     (bench/servers/queue-add.js) on the bench Redis.
+ * Both get the target's requests (bodies, headers), the first on its own path.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { childServer } = require('../lib/ceilings');
+const { request } = require('../lib/http');
+
+const SERVERS = path.join(__dirname, '..', 'servers');
+const CONSTANT_BODY = '{"success":true,"message":"Event accepted."}';
+
+function nestConstant() {
+  return childServer({
+    name: 'nest-constant',
+    description:
+      'the same Nest/Express app (`createHttpApp`, role api, the service\'s environment; bench/servers/nest-constant.js) answering 202 `{"success":true,"message":"Event accepted."}` from an extra `POST /bench/constant` route that does nothing',
+    script: path.join(SERVERS, 'nest-constant.js'),
+    options: (ctx) => {
+      // A scratch working directory, as for the service, so that no .env is read.
+      const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-ceiling-'));
+      return {
+        env: { ...ctx.service.env },
+        cwd,
+        path: '/bench/constant',
+        expect: { status: 202 },
+        startTimeoutMs: 60_000,
+        async check(url) {
+          const res = await request(new URL('/bench/constant', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+          if (res.status !== 202 || res.body !== CONSTANT_BODY) throw new Error(`nest-constant ceiling answered ${res.status} ${res.body}`);
+        },
+        onStop: () => fs.rmSync(cwd, { recursive: true, force: true }),
+      };
+    },
+  });
+}
+
+function queueAdd() {
+  return childServer({
+    name: 'node:http+queue',
+    description:
+      'bare `node:http` server (bench/servers/queue-add.js) that parses the JSON body, does one BullMQ `Queue.add` (the service\'s Redis, prefix and analytics job options) and answers 202 `{"success":true,"message":"Event accepted."}`',
+    script: path.join(SERVERS, 'queue-add.js'),
+    options: (ctx) => ({
+      args: [JSON.stringify({ redisUrl: ctx.redisUrl, prefix: ctx.service.env.QUEUE_PREFIX, queue: 'bench-ceiling', status: 202, body: CONSTANT_BODY })],
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+      expect: { status: 202 },
+    }),
+  });
+}
+
+module.exports = { nestConstant, queueAdd };

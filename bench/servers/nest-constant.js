@@ -1,0 +1,56 @@
+'use strict';
+/**
+ * Ceiling "the same Nest/Express app answering a constant JSON body": the service's own HTTP app,
+ * built by the same function main.ts uses (createHttpApp, role api, pino at warn, the same
+ * environment), with one extra route, `POST /bench/constant`, answering 202
+ * `{ success: true, message: 'Event accepted.' }`. Everything a request meets before a handler
+ * (request id, body parsers, global guards with the default rate-limit group, the exception
+ * filter, the validation pipe, which has nothing to validate here) is there; the handler does nothing.
+ *
+ * The environment is the service's (passed by the harness); PORT is ignored: it listens on a free
+ * port and reports it over IPC.
+ */
+const path = require('node:path');
+
+const DIST = path.resolve(__dirname, '..', '..', 'dist', 'src');
+require('reflect-metadata');
+const { Controller, HttpCode, Module, Post } = require('@nestjs/common');
+const { createHttpApp } = require(path.join(DIST, 'bootstrap'));
+const { createRootLogger } = require(path.join(DIST, 'infra', 'logging', 'http-logger'));
+
+const BODY = { success: true, message: 'Event accepted.' };
+
+// Decorators applied by hand: dist is plain JavaScript.
+class BenchConstantController {
+  constant() {
+    return BODY;
+  }
+}
+const descriptor = Object.getOwnPropertyDescriptor(BenchConstantController.prototype, 'constant');
+Post('constant')(BenchConstantController.prototype, 'constant', descriptor);
+HttpCode(202)(BenchConstantController.prototype, 'constant', descriptor);
+Controller('bench')(BenchConstantController);
+
+class BenchConstantModule {}
+Module({ controllers: [BenchConstantController] })(BenchConstantModule);
+
+async function main() {
+  const logger = createRootLogger('warn');
+  const app = await createHttpApp({ role: 'api', logger, extraImports: [BenchConstantModule] });
+  await app.listen(0, '127.0.0.1');
+  process.send({ port: app.getHttpServer().address().port });
+  let closing = false;
+  process.on('SIGTERM', () => {
+    if (closing) return;
+    closing = true;
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
