@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { centsToNumber, toCents } from '../../../common/money/money';
 import type { OrderStatus } from '../domain/order-status';
 
 export const ORDERS_PER_PAGE = 20;
@@ -92,7 +91,9 @@ export class OrderReadService {
   }
 }
 
-const money = (value: string | number) => centsToNumber(toCents(typeof value === 'number' ? value.toFixed(2) : value));
+// numeric(12,2) arrives as exact decimal text ("199.90"); its nearest double serialises back as 199.9,
+// so no cents round trip is needed here (the arithmetic happens in cents when orders are priced).
+const money = (value: string | number) => Number(value);
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function present(row: OrderRow): OrderResource {
