@@ -4,6 +4,16 @@ const shared = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] },
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+  // The path aliases of tsconfig.json.
+  moduleNameMapper: {
+    '^@common/(.*)$': '<rootDir>/src/common/$1',
+    '^@config/(.*)$': '<rootDir>/src/config/$1',
+    '^@infra/(.*)$': '<rootDir>/src/infra/$1',
+    '^@modules/(.*)$': '<rootDir>/src/modules/$1',
+    '^@migrations$': '<rootDir>/migrations/index.ts',
+    '^@test/(.*)$': '<rootDir>/test/$1',
+    '^@app/(.*)$': '<rootDir>/src/$1',
+  },
 };
 
 module.exports = {

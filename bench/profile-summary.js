@@ -49,7 +49,12 @@ function areaOf(frame) {
     return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
   }
   const dist = url.indexOf('/dist/src/');
-  if (dist !== -1) return `app: ${url.slice(dist + '/dist/src/'.length).split('/').slice(0, 2).join('/')}`;
+  if (dist !== -1)
+    return `app: ${url
+      .slice(dist + '/dist/src/'.length)
+      .split('/')
+      .slice(0, 2)
+      .join('/')}`;
   return path.basename(url);
 }
 
@@ -102,7 +107,9 @@ function summarise(profile) {
     const frame = byId.get(id).callFrame;
     total += micros;
     if (frame.functionName === '(idle)') idle += micros;
-    const key = frame.url ? `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}:${frame.lineNumber + 1}` : frame.functionName || '(anonymous)';
+    const key = frame.url
+      ? `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`
+      : frame.functionName || '(anonymous)';
     functions.set(key, (functions.get(key) ?? 0) + micros);
     const area = areaOf(frame);
     areas.set(area, (areas.get(area) ?? 0) + micros);
@@ -116,7 +123,9 @@ function print(title, entries, total, busy, top) {
   process.stdout.write(`${'ms'.padStart(9)} ${'% all'.padStart(6)} ${'% busy'.padStart(6)}  what\n`);
   for (const [what, micros] of lines) {
     const busyShare = what === '(idle)' ? '' : ((100 * micros) / busy).toFixed(1);
-    process.stdout.write(`${(micros / 1000).toFixed(0).padStart(9)} ${((100 * micros) / total).toFixed(1).padStart(6)} ${busyShare.padStart(6)}  ${what}\n`);
+    process.stdout.write(
+      `${(micros / 1000).toFixed(0).padStart(9)} ${((100 * micros) / total).toFixed(1).padStart(6)} ${busyShare.padStart(6)}  ${what}\n`,
+    );
   }
 }
 
@@ -126,7 +135,9 @@ function main() {
     const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
     const summary = summarise(profile);
     const busy = summary.total - summary.idle;
-    process.stdout.write(`\n== ${file}: ${(summary.total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((100 * busy) / summary.total).toFixed(0)} %)\n`);
+    process.stdout.write(
+      `\n== ${file}: ${(summary.total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((100 * busy) / summary.total).toFixed(0)} %)\n`,
+    );
     print('Self time by area', summary.areas, summary.total, busy, top);
     print(`Top ${top} functions by self time`, summary.functions, summary.total, busy, top);
     if (within.length) {
@@ -134,7 +145,9 @@ function main() {
       process.stdout.write('\nInclusive time (the frame and everything it calls)\n');
       process.stdout.write(`${'ms'.padStart(9)} ${'% all'.padStart(6)} ${'% busy'.padStart(6)}  frame matching\n`);
       for (const [what, micros] of lines) {
-        process.stdout.write(`${(micros / 1000).toFixed(0).padStart(9)} ${((100 * micros) / summary.total).toFixed(1).padStart(6)} ${((100 * micros) / busy).toFixed(1).padStart(6)}  ${what}\n`);
+        process.stdout.write(
+          `${(micros / 1000).toFixed(0).padStart(9)} ${((100 * micros) / summary.total).toFixed(1).padStart(6)} ${((100 * micros) / busy).toFixed(1).padStart(6)}  ${what}\n`,
+        );
       }
     }
   }

@@ -102,22 +102,27 @@ function loadScenarios() {
       throw new Error(`${where}: exports no valid \`name\` (lower-case letters, digits, ".", "_", "-")`);
     }
     if (scenarios.some((s) => s.name === scenario.name)) throw new Error(`${where}: scenario name "${scenario.name}" is already used`);
-    if (!scenario.target || !['object', 'function'].includes(typeof scenario.target)) throw new Error(`${where}: \`target\` must be a request description or a function (ctx, state) returning one`);
-    if (Boolean(scenario.ceiling) === Boolean(scenario.ceilings)) throw new Error(`${where}: give either \`ceiling\` or \`ceilings\` (a list), not both or neither`);
+    if (!scenario.target || !['object', 'function'].includes(typeof scenario.target))
+      throw new Error(`${where}: \`target\` must be a request description or a function (ctx, state) returning one`);
+    if (Boolean(scenario.ceiling) === Boolean(scenario.ceilings))
+      throw new Error(`${where}: give either \`ceiling\` or \`ceilings\` (a list), not both or neither`);
     const ceilings = scenario.ceilings ?? [scenario.ceiling];
     if (!Array.isArray(ceilings) || ceilings.length === 0) throw new Error(`${where}: \`ceilings\` must be a non-empty list`);
     for (const ceiling of ceilings) {
-      if (!ceiling || typeof ceiling.start !== 'function' || typeof ceiling.name !== 'string') throw new Error(`${where}: every ceiling must be { name, start(ctx, state) } (see bench/lib/ceilings.js)`);
+      if (!ceiling || typeof ceiling.start !== 'function' || typeof ceiling.name !== 'string')
+        throw new Error(`${where}: every ceiling must be { name, start(ctx, state) } (see bench/lib/ceilings.js)`);
     }
     const ceilingNames = ceilings.map((c) => c.name);
-    if (new Set(ceilingNames).size !== ceilingNames.length) throw new Error(`${where}: ceiling names must differ (${ceilingNames.join(', ')})`);
+    if (new Set(ceilingNames).size !== ceilingNames.length)
+      throw new Error(`${where}: ceiling names must differ (${ceilingNames.join(', ')})`);
     try {
       validateTargets(scenario.targets, ceilingNames);
     } catch (error) {
       throw new Error(`${where}: ${error.message}`);
     }
     const env = scenario.service?.env ?? {};
-    if (typeof env !== 'object' || Object.values(env).some((value) => typeof value !== 'string')) throw new Error(`${where}: \`service.env\` must map names to strings`);
+    if (typeof env !== 'object' || Object.values(env).some((value) => typeof value !== 'string'))
+      throw new Error(`${where}: \`service.env\` must map names to strings`);
     scenarios.push({ ...scenario, ceilings });
   }
   return scenarios;
@@ -132,7 +137,17 @@ function environmentFacts() {
     }
   };
   const head = git('rev-parse', '--short', 'HEAD');
-  const dirty = git('status', '--porcelain', '--', 'src', 'migrations', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json');
+  const dirty = git(
+    'status',
+    '--porcelain',
+    '--',
+    'src',
+    'migrations',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.build.json',
+  );
   const cpus = os.cpus();
   return {
     node: process.version,
@@ -161,9 +176,14 @@ async function preflight(spec, targetUrl, ceilingSides) {
     if (raw.preflight === false) continue; // depends on state the load generator builds
     const r = materialise(raw);
     const res = await request(new URL(r.path, targetUrl), { method: r.method, headers: r.headers, body: r.body });
-    if (!statusMatches(statuses, res.status)) throw new Error(`Pre-flight ${r.method} ${r.path}: got ${res.status} (${res.body.slice(0, 300)}), expected ${statuses ? statuses.join(' or ') : '2xx'}`);
+    if (!statusMatches(statuses, res.status))
+      throw new Error(
+        `Pre-flight ${r.method} ${r.path}: got ${res.status} (${res.body.slice(0, 300)}), expected ${statuses ? statuses.join(' or ') : '2xx'}`,
+      );
     if (spec.expect?.body !== undefined && sequence.length === 1 && res.body !== spec.expect.body) {
-      throw new Error(`Pre-flight ${r.method} ${r.path}: body ${JSON.stringify(res.body.slice(0, 200))}, expected ${JSON.stringify(spec.expect.body)}`);
+      throw new Error(
+        `Pre-flight ${r.method} ${r.path}: body ${JSON.stringify(res.body.slice(0, 200))}, expected ${JSON.stringify(spec.expect.body)}`,
+      );
     }
   }
   for (const side of ceilingSides) {
@@ -177,7 +197,9 @@ async function preflight(spec, targetUrl, ceilingSides) {
       const r = materialise(raw);
       const res = await request(new URL(r.path, side.url), { method: r.method, headers: r.headers, body: r.body });
       if (!statusMatches(ceilingStatuses, res.status)) {
-        throw new Error(`Pre-flight ${r.method} ${r.path} against the ceiling ${side.name}: got ${res.status} (${res.body.slice(0, 300)}), expected ${ceilingStatuses ? ceilingStatuses.join(' or ') : '2xx'}`);
+        throw new Error(
+          `Pre-flight ${r.method} ${r.path} against the ceiling ${side.name}: got ${res.status} (${res.body.slice(0, 300)}), expected ${ceilingStatuses ? ceilingStatuses.join(' or ') : '2xx'}`,
+        );
       }
     }
   }
@@ -229,7 +251,9 @@ async function runScenario(scenario, ctx, config) {
     };
     const version = toolVersion(tool);
     const names = scenario.ceilings.map((c) => c.name).join(' and ');
-    log(`  ${version}, ${load.connections} connections, ${config.rounds} rounds of ${load.duration} s per side; ceiling${scenario.ceilings.length > 1 ? 's' : ''}: ${names}`);
+    log(
+      `  ${version}, ${load.connections} connections, ${config.rounds} rounds of ${load.duration} s per side; ceiling${scenario.ceilings.length > 1 ? 's' : ''}: ${names}`,
+    );
     const { pairs, summary } = await alternate({
       target: { url: ctx.service.url, pid: ctx.service.pid, spec },
       ceilings: ceilingSides,
@@ -249,7 +273,7 @@ async function runScenario(scenario, ctx, config) {
       ceilingDescription: ceilingDescriptions[0].description,
       ceilingDescriptions,
       serviceEnv: scenario.service?.env ?? {},
-      notes: typeof scenario.notes === 'function' ? await scenario.notes(ctx, state) : scenario.notes ?? null,
+      notes: typeof scenario.notes === 'function' ? await scenario.notes(ctx, state) : (scenario.notes ?? null),
       toolVersion: version,
       load,
       warmup: config.warmup,
@@ -259,7 +283,8 @@ async function runScenario(scenario, ctx, config) {
       summary,
     };
   } finally {
-    for (const { handle } of handles.reverse()) await handle.stop().catch((error) => log(`  warning: stopping a ceiling: ${error.message}`));
+    for (const { handle } of handles.reverse())
+      await handle.stop().catch((error) => log(`  warning: stopping a ceiling: ${error.message}`));
     if (typeof scenario.teardown === 'function') await scenario.teardown(ctx, state);
   }
 }
@@ -271,7 +296,9 @@ function serviceEnvironmentOf(scenarios) {
   for (const scenario of scenarios) {
     for (const [name, value] of Object.entries(scenario.service?.env ?? {})) {
       if (name in env && env[name] !== value) {
-        throw new Error(`Scenarios ${from[name]} and ${scenario.name} need different ${name} (${env[name]} / ${value}); run them separately with --only`);
+        throw new Error(
+          `Scenarios ${from[name]} and ${scenario.name} need different ${name} (${env[name]} / ${value}); run them separately with --only`,
+        );
       }
       env[name] = value;
       from[name] = scenario.name;
@@ -296,7 +323,8 @@ async function main() {
 
   const facts = environmentFacts();
   log(`bench: ${selected.map((s) => s.name).join(', ')} on node ${facts.node}, ${facts.machine}`);
-  if (fs.existsSync(path.join(REPO_ROOT, '.env'))) log('bench: .env in the repo root is ignored: the service gets exactly the bench configuration');
+  if (fs.existsSync(path.join(REPO_ROOT, '.env')))
+    log('bench: .env in the repo root is ignored: the service gets exactly the bench configuration');
 
   log(`bench: flushing ${config.redisUrl}, recreating database ${databaseName(config.databaseUrl)}`);
   await flushRedis(config.redisUrl);
@@ -343,7 +371,10 @@ async function main() {
         }
         throw error;
       });
-      outcome.date = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+      outcome.date = new Date()
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC');
       outcome.env = facts;
       outcomes.push(outcome);
     }
@@ -366,7 +397,11 @@ async function main() {
   fs.writeFileSync(path.join(RESULTS_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`), json);
   fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
   if (args.docs) {
-    updateDocs(DOCS_FILE, outcomes, all.map((s) => s.name));
+    updateDocs(
+      DOCS_FILE,
+      outcomes,
+      all.map((s) => s.name),
+    );
     log(`bench: wrote ${path.relative(process.cwd(), DOCS_FILE)} (raw figures in bench/results/latest.json)`);
   }
   const failed = outcomes.filter((o) => o.check && !o.check.pass);

@@ -17,9 +17,7 @@ export class OtpSessions1763700200000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     // Finds the open sessions of an identifier when a new code supersedes them.
-    await db.query(
-      `CREATE INDEX otp_sessions_open_idx ON otp_sessions (identifier) WHERE consumed_at IS NULL AND invalidated_at IS NULL`,
-    );
+    await db.query(`CREATE INDEX otp_sessions_open_idx ON otp_sessions (identifier) WHERE consumed_at IS NULL AND invalidated_at IS NULL`);
     await db.query(`CREATE INDEX otp_sessions_expires_idx ON otp_sessions (expires_at)`);
   }
 

@@ -5,8 +5,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule, AppModuleOptions } from './app.module';
-import { configureHttpApp } from './common/http/configure-http-app';
-import { createRequestLogging } from './infra/logging/http-logger';
+import { configureHttpApp } from '@common/http/configure-http-app';
+import { createRequestLogging } from '@infra/logging/http-logger';
 
 /** Builds the HTTP application exactly as production serves it (also used by tests and the benchmark). */
 export async function createHttpApp(options: AppModuleOptions & { logger: Logger }): Promise<NestExpressApplication> {

@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
 import { AppModule } from './app.module';
-import { DemoSeedCommand } from './cli/demo-seed.command';
-import { GrantSuperAdminCommand } from './cli/grant-super-admin.command';
-import { HealthCheckCommand } from './cli/health-check.command';
-import { loadEnv } from './config/load-env';
-import { createRootLogger } from './infra/logging/http-logger';
-import { AccountsModule } from './modules/accounts/accounts.module';
-import { DemoModule } from './modules/demo/demo.module';
-import { HealthModule } from './modules/health/health.module';
+import { DemoSeedCommand } from '@app/cli/demo-seed.command';
+import { GrantSuperAdminCommand } from '@app/cli/grant-super-admin.command';
+import { HealthCheckCommand } from '@app/cli/health-check.command';
+import { loadEnv } from '@config/load-env';
+import { createRootLogger } from '@infra/logging/http-logger';
+import { AccountsModule } from '@modules/accounts/accounts.module';
+import { DemoModule } from '@modules/demo/demo.module';
+import { HealthModule } from '@modules/health/health.module';
 
 const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand, DemoSeedCommand];
 
@@ -20,10 +20,13 @@ async function main(): Promise<void> {
   @Module({ imports: [AppModule.register({ role: 'cli', logger }), HealthModule, AccountsModule, DemoModule], providers: COMMANDS })
   class CliModule {}
 
-  await CommandFactory.run(CliModule, { logger: ['error', 'warn'], errorHandler: (error) => {
-    console.error(error.message);
-    process.exit(1);
-  } });
+  await CommandFactory.run(CliModule, {
+    logger: ['error', 'warn'],
+    errorHandler: (error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  });
 }
 
 main().catch((error) => {

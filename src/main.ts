@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { INestApplicationContext } from '@nestjs/common';
 import { createHttpApp, createWorkerContext } from './bootstrap';
-import { loadEnv } from './config/load-env';
-import { runMigrations } from './infra/database/run-migrations';
-import { connectGrpcServer } from './infra/grpc/grpc-server';
-import { createRootLogger } from './infra/logging/http-logger';
+import { loadEnv } from '@config/load-env';
+import { runMigrations } from '@infra/database/run-migrations';
+import { connectGrpcServer } from '@infra/grpc/grpc-server';
+import { createRootLogger } from '@infra/logging/http-logger';
 
 async function main(): Promise<void> {
   let env;
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     await http.startAllMicroservices();
     logger.info({ grpc: env.GRPC_URL }, 'gRPC identity service listening');
     await http.listen(env.PORT, '0.0.0.0');
-    server = http.getHttpServer() as Server;
+    server = http.getHttpServer();
     app = http;
     logger.info({ port: env.PORT, role: env.APP_ROLE, docs: `${env.APP_URL}/api/docs` }, 'Storefront API listening');
   }
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       // Stop accepting first and let in-flight requests finish; then workers, queues and pools close.
-      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
       logger.info('Shut down cleanly');
       process.exit(0);

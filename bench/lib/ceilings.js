@@ -29,7 +29,10 @@ const SERVER = path.join(__dirname, 'ceiling-server.js');
 async function startChildServer(name, script, args = [], { env, cwd, startTimeoutMs = 30_000 } = {}) {
   const child = startNode(name, [script, ...args], { env: env ?? { PATH: process.env.PATH ?? '', NODE_ENV: 'production' }, cwd });
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${startTimeoutMs / 1000} s\n${child.tail()}`)), startTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${startTimeoutMs / 1000} s\n${child.tail()}`)),
+      startTimeoutMs,
+    );
     child.child.once('message', (message) => {
       clearTimeout(timer);
       resolve(message.port);
@@ -55,16 +58,27 @@ const describeResponse = ({ status, headers, body }) =>
  */
 function nodeHttp(response = {}) {
   const resolve = (ctx, state) => {
-    const { status = 200, headers = { 'Content-Type': 'text/plain; charset=utf-8' }, body = 'OK' } = typeof response === 'function' ? response(ctx, state) : response;
+    const {
+      status = 200,
+      headers = { 'Content-Type': 'text/plain; charset=utf-8' },
+      body = 'OK',
+    } = typeof response === 'function' ? response(ctx, state) : response;
     return { status, headers, body };
   };
   return {
     name: 'node:http',
-    description: typeof response === 'function' ? 'bare `node:http` server answering the same bytes as the target' : describeResponse(resolve()),
+    description:
+      typeof response === 'function' ? 'bare `node:http` server answering the same bytes as the target' : describeResponse(resolve()),
     async start(ctx, state) {
       const config = resolve(ctx, state);
       const server = await startChildServer('ceiling', SERVER, [JSON.stringify(config)]);
-      return { url: server.url, pid: server.pid, expect: { status: config.status }, description: describeResponse(config), stop: server.stop };
+      return {
+        url: server.url,
+        pid: server.pid,
+        expect: { status: config.status },
+        description: describeResponse(config),
+        stop: server.stop,
+      };
     },
   };
 }
@@ -127,7 +141,14 @@ function percentile(sorted, p) {
  * script's text; `variables(ctx, state)` optionally returns { name: value } passed as `-D name=value`
  * (with -M extended they reach the server as parameters, as the service's do).
  */
-function pgbench({ name = 'pgbench', description, script, variables, binary = process.env.BENCH_PGBENCH || 'pgbench', protocol = 'extended' }) {
+function pgbench({
+  name = 'pgbench',
+  description,
+  script,
+  variables,
+  binary = process.env.BENCH_PGBENCH || 'pgbench',
+  protocol = 'extended',
+}) {
   return {
     name,
     description,
@@ -158,13 +179,19 @@ function pgbench({ name = 'pgbench', description, script, variables, binary = pr
           const seconds = Math.max(1, Math.round(load.duration));
           const args = [
             '-n',
-            '-M', protocol,
-            '-c', String(load.connections),
-            '-j', String(Math.min(2, load.connections)),
-            '-T', String(seconds),
+            '-M',
+            protocol,
+            '-c',
+            String(load.connections),
+            '-j',
+            String(Math.min(2, load.connections)),
+            '-T',
+            String(seconds),
             ...defines,
-            '-f', file,
-            '--log', `--log-prefix=${path.join(dir, prefix)}`,
+            '-f',
+            file,
+            '--log',
+            `--log-prefix=${path.join(dir, prefix)}`,
             ctx.databaseUrl,
           ];
           const r = await run(args);

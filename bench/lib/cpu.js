@@ -77,7 +77,12 @@ function groupCpuSeconds(comm) {
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     if (name !== comm) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    procs.push({ pid: Number(entry), ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) });
+    procs.push({
+      pid: Number(entry),
+      ppid: Number(fields[1]),
+      own: Number(fields[11]) + Number(fields[12]),
+      reaped: Number(fields[13]) + Number(fields[14]),
+    });
   }
   const pids = new Set(procs.map((p) => p.pid));
   for (const p of procs) {

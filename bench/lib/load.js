@@ -27,7 +27,14 @@ function normaliseRequest(request) {
     body = JSON.stringify(body);
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
   }
-  return { method: request.method ?? 'GET', path: request.path ?? '/', headers, body, setupRequest: request.setupRequest, onResponse: request.onResponse };
+  return {
+    method: request.method ?? 'GET',
+    path: request.path ?? '/',
+    headers,
+    body,
+    setupRequest: request.setupRequest,
+    onResponse: request.onResponse,
+  };
 }
 
 function expectedStatuses(spec) {
@@ -60,7 +67,8 @@ function chooseTool(requested, spec) {
   if (requested === 'autocannon') return 'autocannon';
   if (requested === 'wrk') {
     if (!findWrk()) throw new Error('BENCH_TOOL=wrk but wrk is not on PATH');
-    if (!wrkCanRun(spec)) throw new Error('BENCH_TOOL=wrk but this scenario needs autocannon (request functions or a non-2xx/3xx expected status)');
+    if (!wrkCanRun(spec))
+      throw new Error('BENCH_TOOL=wrk but this scenario needs autocannon (request functions or a non-2xx/3xx expected status)');
     return 'wrk';
   }
   return findWrk() && wrkCanRun(spec) ? 'wrk' : 'autocannon';
@@ -73,7 +81,10 @@ function toolVersion(tool) {
     const out = execFileSync(findWrk(), ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     return out.split('\n')[0].trim();
   } catch (error) {
-    return String(error.stdout || error.stderr || 'wrk').split('\n')[0].trim().replace(/ \[.*$/, '');
+    return String(error.stdout || error.stderr || 'wrk')
+      .split('\n')[0]
+      .trim()
+      .replace(/ \[.*$/, '');
   }
 }
 
@@ -122,7 +133,10 @@ async function runAutocannon({ baseUrl, spec, connections, duration, pipelining 
 }
 
 const luaString = (text) => `"${String(text).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
-const luaHeaders = (headers) => `{ ${Object.entries(headers).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ')} }`;
+const luaHeaders = (headers) =>
+  `{ ${Object.entries(headers)
+    .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
+    .join(', ')} }`;
 
 function wrkScript(spec) {
   const requests = (spec.requests ?? [spec]).map(normaliseRequest);
@@ -135,7 +149,9 @@ function wrkScript(spec) {
   } else {
     lines.push('local sequence = {}', 'local index = 0', 'init = function(args)');
     for (const r of requests) {
-      lines.push(`  table.insert(sequence, wrk.format(${luaString(r.method)}, ${luaString(r.path)}, ${luaHeaders(r.headers)}, ${r.body === undefined ? 'nil' : luaString(r.body)}))`);
+      lines.push(
+        `  table.insert(sequence, wrk.format(${luaString(r.method)}, ${luaString(r.path)}, ${luaHeaders(r.headers)}, ${r.body === undefined ? 'nil' : luaString(r.body)}))`,
+      );
     }
     lines.push('end', 'request = function()', '  index = index % #sequence + 1', '  return sequence[index]', 'end');
   }
@@ -154,7 +170,19 @@ async function runWrk({ baseUrl, spec, connections, duration, threads }) {
   const script = path.join(dir, 'script.lua');
   fs.writeFileSync(script, wrkScript(spec));
   const t = Math.max(1, Math.min(threads, connections));
-  const args = ['-t', String(t), '-c', String(connections), '-d', `${Math.max(1, Math.round(duration))}s`, '--timeout', '10s', '-s', script, baseUrl];
+  const args = [
+    '-t',
+    String(t),
+    '-c',
+    String(connections),
+    '-d',
+    `${Math.max(1, Math.round(duration))}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    script,
+    baseUrl,
+  ];
   const child = startProgram('wrk', findWrk(), args, { env: { PATH: process.env.PATH ?? '' } });
   try {
     const { code, signal } = await child.exitPromise;

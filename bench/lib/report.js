@@ -29,14 +29,34 @@ function targetText(outcome) {
 function ceilingsOf(o) {
   const described = o.ceilingDescriptions ?? [{ name: 'ceiling', description: o.ceilingDescription }];
   const summaries = o.summary.ceilings ?? [
-    { name: described[0].name, reqPerSec: o.summary.ceilingReqPerSec, p99Ms: o.summary.ceilingP99Ms, ratio: o.summary.ratio, ratioMin: o.summary.ratioMin, ratioMax: o.summary.ratioMax, serverCpu: o.summary.ceilingServerCpu, loadgenCpu: o.summary.ceilingLoadgenCpu },
+    {
+      name: described[0].name,
+      reqPerSec: o.summary.ceilingReqPerSec,
+      p99Ms: o.summary.ceilingP99Ms,
+      ratio: o.summary.ratio,
+      ratioMin: o.summary.ratioMin,
+      ratioMax: o.summary.ratioMax,
+      serverCpu: o.summary.ceilingServerCpu,
+      loadgenCpu: o.summary.ceilingLoadgenCpu,
+    },
   ];
   return summaries.map((summary, index) => ({ ...summary, description: described[index]?.description ?? summary.name }));
 }
 
 /** Plain-text table for the terminal: one line per scenario and ceiling. */
 function consoleTable(outcomes) {
-  const header = ['scenario', 'ceiling', 'rounds', 'target req/s', 'target p99', 'ceiling req/s', 'ceiling p99', 'ratio', 'range', 'target'];
+  const header = [
+    'scenario',
+    'ceiling',
+    'rounds',
+    'target req/s',
+    'target p99',
+    'ceiling req/s',
+    'ceiling p99',
+    'ratio',
+    'range',
+    'target',
+  ];
   const rows = [];
   for (const o of outcomes) {
     ceilingsOf(o).forEach((c, index) => {
@@ -69,7 +89,11 @@ function scenarioBlock(o) {
   const label = (c) => (single ? 'ceiling' : `ceiling \`${c.name}\``);
   const cpuRow = (what, targetValue, key) => {
     const values = [targetValue, ...ceilings.map((c) => c[key])];
-    return anyValue(values) ? [`| ${what}, target / ${single ? 'ceiling' : ceilings.map((c) => c.name).join(' / ')} (median) | ${values.map(pct).join(' / ')} of one core |`] : [];
+    return anyValue(values)
+      ? [
+          `| ${what}, target / ${single ? 'ceiling' : ceilings.map((c) => c.name).join(' / ')} (median) | ${values.map(pct).join(' / ')} of one core |`,
+        ]
+      : [];
   };
   const envEntries = Object.entries(o.serviceEnv ?? {});
   const lines = [

@@ -37,7 +37,9 @@ async function measure(side, endpoint, load) {
   result.postgresCpu = postgresCpu();
   result.redisCpu = redisCpu();
   if (result.unexpected > 0 || result.errors > 0 || result.completed === 0) {
-    throw new Error(`Round against the ${describeFailure(side, result)}. Fix the scenario (or the service) first: a benchmark of the error path measures nothing useful.`);
+    throw new Error(
+      `Round against the ${describeFailure(side, result)}. Fix the scenario (or the service) first: a benchmark of the error path measures nothing useful.`,
+    );
   }
   return result;
 }
@@ -71,7 +73,9 @@ async function alternate({ target, ceilings, load, rounds, warmup, log }) {
     }
     // `ceiling` and `ratio` are the primary (first) ceiling's, as with a single ceiling.
     pairs.push({ round: i, target: t, ceiling: sides[0].result, ratio: sides[0].ratio, ceilings: sides });
-    const others = sides.map((s) => `${label(s)} ${fmt(s.result.reqPerSec)} req/s p99 ${fmtMs(s.result.p99Ms)} ms (ratio ${s.ratio.toFixed(3)})`);
+    const others = sides.map(
+      (s) => `${label(s)} ${fmt(s.result.reqPerSec)} req/s p99 ${fmtMs(s.result.p99Ms)} ms (ratio ${s.ratio.toFixed(3)})`,
+    );
     log(`  round ${i}/${rounds}: target ${fmt(t.reqPerSec)} req/s p99 ${fmtMs(t.p99Ms)} ms | ${others.join(' | ')}`);
   }
   const ceilingSummaries = ceilings.map((c, index) => {
@@ -131,7 +135,10 @@ function checkTargets(targets, summary) {
   const checks = [];
   if (typeof targets.minRatio === 'number') {
     const several = (summary.ceilings ?? []).length > 1;
-    checks.push({ what: several ? `ratio to ${summary.ceilings[0].name} ≥ ${targets.minRatio}` : `ratio ≥ ${targets.minRatio}`, pass: summary.ratio >= targets.minRatio });
+    checks.push({
+      what: several ? `ratio to ${summary.ceilings[0].name} ≥ ${targets.minRatio}` : `ratio ≥ ${targets.minRatio}`,
+      pass: summary.ratio >= targets.minRatio,
+    });
   } else if (targets.minRatio && typeof targets.minRatio === 'object') {
     const several = (summary.ceilings ?? []).length > 1;
     for (const [name, wanted] of Object.entries(targets.minRatio)) {
@@ -141,7 +148,8 @@ function checkTargets(targets, summary) {
     }
   }
   if (targets.maxP99Ms !== undefined) checks.push({ what: `p99 ≤ ${targets.maxP99Ms} ms`, pass: summary.targetP99Ms <= targets.maxP99Ms });
-  if (targets.minReqPerSec !== undefined) checks.push({ what: `req/s ≥ ${targets.minReqPerSec}`, pass: summary.targetReqPerSec >= targets.minReqPerSec });
+  if (targets.minReqPerSec !== undefined)
+    checks.push({ what: `req/s ≥ ${targets.minReqPerSec}`, pass: summary.targetReqPerSec >= targets.minReqPerSec });
   return { checks, pass: checks.every((c) => c.pass) };
 }
 
@@ -151,7 +159,8 @@ function validateTargets(targets, ceilingNames) {
   const unknown = Object.keys(targets).filter((key) => !TARGET_KEYS.includes(key));
   if (unknown.length) throw new Error(`unknown target(s) ${unknown.join(', ')}; use ${TARGET_KEYS.join(', ')}`);
   if (targets.minRatio !== undefined && typeof targets.minRatio !== 'number') {
-    if (!targets.minRatio || typeof targets.minRatio !== 'object') throw new Error('minRatio must be a number or { <ceiling name>: number }');
+    if (!targets.minRatio || typeof targets.minRatio !== 'object')
+      throw new Error('minRatio must be a number or { <ceiling name>: number }');
     for (const name of Object.keys(targets.minRatio)) {
       if (!ceilingNames.includes(name)) throw new Error(`minRatio names ceiling "${name}"; the ceilings are ${ceilingNames.join(', ')}`);
     }

@@ -55,7 +55,8 @@ function serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra = {} 
  * @returns {Promise<{ url: string, pid: number, env: object, child: object, stop: () => Promise<void> }>}
  */
 async function startService({ databaseUrl, redisUrl, env: extra, nodeArgs = [], readyTimeoutMs = 90_000 }) {
-  if (!fs.existsSync(ENTRY)) throw new Error(`${path.relative(process.cwd(), ENTRY)} is missing: run \`npm run build\` first (npm run bench does)`);
+  if (!fs.existsSync(ENTRY))
+    throw new Error(`${path.relative(process.cwd(), ENTRY)} is missing: run \`npm run build\` first (npm run bench does)`);
   const [port, grpcPort] = [await freePort(), await freePort()];
   const env = serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra });
   // A scratch working directory, so that a developer's `.env` in the repo root is not read: the

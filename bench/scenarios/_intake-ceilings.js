@@ -33,7 +33,11 @@ function nestConstant() {
         expect: { status: 202 },
         startTimeoutMs: 60_000,
         async check(url) {
-          const res = await request(new URL('/bench/constant', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+          const res = await request(new URL('/bench/constant', url), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          });
           if (res.status !== 202 || res.body !== CONSTANT_BODY) throw new Error(`nest-constant ceiling answered ${res.status} ${res.body}`);
         },
         onStop: () => fs.rmSync(cwd, { recursive: true, force: true }),
@@ -49,7 +53,15 @@ function queueAdd() {
       'bare `node:http` server (bench/servers/queue-add.js) that parses the JSON body, does one BullMQ `Queue.add` (the service\'s Redis, prefix and analytics job options) and answers 202 `{"success":true,"message":"Event accepted."}`',
     script: path.join(SERVERS, 'queue-add.js'),
     options: (ctx) => ({
-      args: [JSON.stringify({ redisUrl: ctx.redisUrl, prefix: ctx.service.env.QUEUE_PREFIX, queue: 'bench-ceiling', status: 202, body: CONSTANT_BODY })],
+      args: [
+        JSON.stringify({
+          redisUrl: ctx.redisUrl,
+          prefix: ctx.service.env.QUEUE_PREFIX,
+          queue: 'bench-ceiling',
+          status: 202,
+          body: CONSTANT_BODY,
+        }),
+      ],
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
       expect: { status: 202 },
     }),

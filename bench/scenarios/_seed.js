@@ -55,12 +55,10 @@ async function createShop(db, label) {
 async function createProducts(db, tenantId, products) {
   const created = [];
   for (const product of products) {
-    const { rows } = await db.query(`INSERT INTO products (tenant_id, name, price, stock) VALUES ($1, $2, $3, $4) RETURNING id, name, price`, [
-      tenantId,
-      product.name,
-      product.price,
-      product.stock ?? null,
-    ]);
+    const { rows } = await db.query(
+      `INSERT INTO products (tenant_id, name, price, stock) VALUES ($1, $2, $3, $4) RETURNING id, name, price`,
+      [tenantId, product.name, product.price, product.stock ?? null],
+    );
     created.push(rows[0]);
   }
   return created.sort((a, b) => a.id - b.id);

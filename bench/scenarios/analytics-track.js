@@ -15,7 +15,8 @@ const { nestConstant, queueAdd } = require('./_intake-ceilings');
 module.exports = {
   name: 'analytics-track',
   title: '`POST /api/v1/analytics/track` (202)',
-  notes: 'A `cart_add` event with a product and a small metadata object, for a public shop (tenant and product checks are cached in-process after the first request).',
+  notes:
+    'A `cart_add` event with a product and a small metadata object, for a public shop (tenant and product checks are cached in-process after the first request).',
 
   async setup(ctx) {
     const db = await ctx.db();

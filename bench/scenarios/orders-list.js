@@ -35,7 +35,8 @@ module.exports = {
     const res = await ctx.request('/api/v1/orders', { headers: { authorization: `Bearer ${shop.token}` } });
     if (res.status !== 200) throw new Error(`orders-list set-up: expected 200, got ${res.status} ${res.body.slice(0, 300)}`);
     const page = JSON.parse(res.body);
-    if (page.meta.total !== ORDERS || page.data.length !== 20) throw new Error(`orders-list set-up: unexpected page ${JSON.stringify(page.meta)}`);
+    if (page.meta.total !== ORDERS || page.data.length !== 20)
+      throw new Error(`orders-list set-up: unexpected page ${JSON.stringify(page.meta)}`);
     return { shop, body: res.body };
   },
 
@@ -48,7 +49,8 @@ module.exports = {
 
   ceiling: childServer({
     name: 'node:http+pg',
-    description: 'bare `node:http` + `pg` server (bench/servers/orders-list.js): the same page and count queries on a pool of the service\'s size, the same JSON envelope, no authentication',
+    description:
+      "bare `node:http` + `pg` server (bench/servers/orders-list.js): the same page and count queries on a pool of the service's size, the same JSON envelope, no authentication",
     script: path.join(__dirname, '..', 'servers', 'orders-list.js'),
     options: (ctx, state) => ({
       args: [
@@ -64,7 +66,9 @@ module.exports = {
       async check(url) {
         const res = await request(new URL('/api/v1/orders', url));
         if (res.status !== 200 || res.body !== state.body) {
-          throw new Error(`orders-list: the ceiling's answer differs from the service's\nservice: ${state.body.slice(0, 400)}\nceiling: ${res.body.slice(0, 400)}`);
+          throw new Error(
+            `orders-list: the ceiling's answer differs from the service's\nservice: ${state.body.slice(0, 400)}\nceiling: ${res.body.slice(0, 400)}`,
+          );
         }
       },
     }),

@@ -60,7 +60,7 @@ module.exports = {
   name: 'orders-place',
   title: '`POST /api/v1/orders` (3 items, a coupon; 201)',
   notes:
-    'One shop, so every order locks the same 3 product rows, the coupon row and the order counter, on both sides. The pgbench script is the handler\'s transaction statement for statement (one round trip each, parameters apart); the service also resolves the tenant (cached), counts the rate limit in Redis and reads the order back for its answer.',
+    "One shop, so every order locks the same 3 product rows, the coupon row and the order counter, on both sides. The pgbench script is the handler's transaction statement for statement (one round trip each, parameters apart); the service also resolves the tenant (cached), counts the rate limit in Redis and reads the order back for its answer.",
 
   async setup(ctx) {
     const db = await ctx.db();
@@ -95,7 +95,8 @@ module.exports = {
 
   ceiling: pgbench({
     name: 'pgbench',
-    description: 'pgbench (`-M extended`, same client count and round length) running the handler\'s transaction: location, 3 products FOR UPDATE in id order, holds, stock decrement, coupon FOR UPDATE, redemption count, counter upsert, order, items, event, times_used, redemption, outbox row',
+    description:
+      "pgbench (`-M extended`, same client count and round length) running the handler's transaction: location, 3 products FOR UPDATE in id order, holds, stock decrement, coupon FOR UPDATE, redemption count, counter upsert, order, items, event, times_used, redemption, outbox row",
     script: () => SCRIPT,
     variables: (ctx, state) => ({
       tenant: state.shop.tenantId,
@@ -128,7 +129,9 @@ module.exports = {
     );
     const r = rows[0];
     const consistent = r.priced === r.orders && r.items === 3 * r.orders && r.redemptions === r.orders && r.outbox === r.orders;
-    ctx.log(`  ${r.orders.toLocaleString('en-US')} orders placed in all${consistent ? ', each with 3 items, its redemption and its outbox row' : ''}`);
+    ctx.log(
+      `  ${r.orders.toLocaleString('en-US')} orders placed in all${consistent ? ', each with 3 items, its redemption and its outbox row' : ''}`,
+    );
     if (!consistent) throw new Error(`orders-place: the two sides did not write the same rows: ${JSON.stringify(r)}`);
   },
 };

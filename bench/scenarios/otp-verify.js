@@ -45,7 +45,8 @@ module.exports = {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ uuid: probe, otp_code: WRONG_CODE }),
     });
-    if (res.status !== 422 || !/incorrect/.test(res.body)) throw new Error(`otp-verify set-up: expected the wrong-code 422, got ${res.status} ${res.body}`);
+    if (res.status !== 422 || !/incorrect/.test(res.body))
+      throw new Error(`otp-verify set-up: expected the wrong-code 422, got ${res.status} ${res.body}`);
     // Bodies made up front, so the load generator only picks one per request.
     const bodies = ids.map((uuid) => JSON.stringify({ uuid, otp_code: WRONG_CODE }));
     return { db, bodies, response: { status: 422, headers: { 'Content-Type': res.headers['content-type'] ?? JSON_TYPE }, body: res.body } };
@@ -60,7 +61,10 @@ module.exports = {
   ceiling: nodeHttp((ctx, state) => state.response),
 
   async teardown(ctx, state) {
-    const { rows } = await state.db.query('SELECT count(*)::int AS locked, max(attempts) AS most FROM otp_sessions WHERE attempts >= $1', [MAX_ATTEMPTS]);
-    if (rows[0].locked > 0) ctx.log(`  warning: ${rows[0].locked} sessions reached OTP_MAX_ATTEMPTS: part of the run measured the "locked" answer`);
+    const { rows } = await state.db.query('SELECT count(*)::int AS locked, max(attempts) AS most FROM otp_sessions WHERE attempts >= $1', [
+      MAX_ATTEMPTS,
+    ]);
+    if (rows[0].locked > 0)
+      ctx.log(`  warning: ${rows[0].locked} sessions reached OTP_MAX_ATTEMPTS: part of the run measured the "locked" answer`);
   },
 };

@@ -45,7 +45,11 @@ module.exports = {
     // its CPU from the servers under test (two cores). One distinct event per order.
     const runId = Date.now().toString(36);
     const deliveries = orderIds.map((orderId, i) => {
-      const body = JSON.stringify({ id: `evt_bench_${runId}_${i}`, event: 'payment.confirmed', data: { order_id: orderId, amount: '10.00', currency: 'HNL' } });
+      const body = JSON.stringify({
+        id: `evt_bench_${runId}_${i}`,
+        event: 'payment.confirmed',
+        data: { order_id: orderId, amount: '10.00', currency: 'HNL' },
+      });
       return { body, headers: { 'x-signature': createHmac('sha256', SECRET).update(body).digest('hex') } };
     });
     return { db, shop, deliveries };
@@ -65,9 +69,14 @@ module.exports = {
   async teardown(ctx, state) {
     const sent = state.spec?.generatedCount() ?? 0;
     if (sent > state.deliveries.length) {
-      ctx.log(`  warning: ${sent - state.deliveries.length} of ${sent} requests confirmed an order already paid (a cheaper path): raise MAX_RATE`);
+      ctx.log(
+        `  warning: ${sent - state.deliveries.length} of ${sent} requests confirmed an order already paid (a cheaper path): raise MAX_RATE`,
+      );
     }
-    const { rows } = await state.db.query(`SELECT count(*) FILTER (WHERE payment_status = 'paid')::int AS paid FROM orders WHERE tenant_id = $1`, [state.shop.tenantId]);
+    const { rows } = await state.db.query(
+      `SELECT count(*) FILTER (WHERE payment_status = 'paid')::int AS paid FROM orders WHERE tenant_id = $1`,
+      [state.shop.tenantId],
+    );
     ctx.log(`  ${rows[0].paid.toLocaleString('en-US')} orders confirmed by ${sent.toLocaleString('en-US')} webhook deliveries`);
   },
 };

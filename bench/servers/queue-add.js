@@ -14,11 +14,22 @@ const { Queue } = require('bullmq');
 
 const { redisOptionsFromUrl } = require(path.resolve(__dirname, '..', '..', 'dist', 'src', 'infra', 'redis', 'redis-connection'));
 
-const { redisUrl, prefix, queue: queueName, status = 202, body = '{"success":true,"message":"Event accepted."}' } = JSON.parse(process.argv[2]);
+const {
+  redisUrl,
+  prefix,
+  queue: queueName,
+  status = 202,
+  body = '{"success":true,"message":"Event accepted."}',
+} = JSON.parse(process.argv[2]);
 const payload = Buffer.from(body);
 const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(payload.length) };
 // As AnalyticsIntakeService adds its jobs.
-const JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } };
+const JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
 
 const queue = new Queue(queueName, { connection: { ...redisOptionsFromUrl(redisUrl), maxRetriesPerRequest: null }, prefix });
 

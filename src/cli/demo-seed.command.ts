@@ -1,5 +1,5 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { DemoSeedService } from '../modules/demo/demo-seed.service';
+import { DemoSeedService } from '@modules/demo/demo-seed.service';
 
 interface DemoSeedOptions {
   name?: string;
@@ -42,7 +42,10 @@ export class DemoSeedCommand extends CommandRunner {
     return value;
   }
 
-  @Option({ flags: '--json', description: 'Print { tenant_id, tenant_slug, owner_email, token, location_id, product_ids, coupon_codes } as JSON' })
+  @Option({
+    flags: '--json',
+    description: 'Print { tenant_id, tenant_slug, owner_email, token, location_id, product_ids, coupon_codes } as JSON',
+  })
   parseJson(): boolean {
     return true;
   }

@@ -1,18 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-  validateSync,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 export const APP_ROLES = ['all', 'api', 'worker'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
@@ -35,7 +23,7 @@ function IntegerVar(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorat
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value === 'boolean') return value;
   if (value === undefined || value === '') return undefined;
-  const text = String(value).toLowerCase();
+  const text = (typeof value === 'string' || typeof value === 'number' ? String(value) : '').toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(text)) return true;
   if (['false', '0', 'no', 'off'].includes(text)) return false;
   return value; // left as is so IsBoolean reports it by name
@@ -49,7 +37,7 @@ export class EnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @IsIn(APP_ROLES as unknown as string[])
+  @IsIn(APP_ROLES)
   APP_ROLE: AppRole = 'all';
 
   @IntegerVar(0, 65535)
@@ -186,7 +174,9 @@ export class EnvironmentVariables {
   @IsBoolean()
   EMAIL_DNS_CHECK = true;
 
-  @Matches(/^$|^[0-9a-fA-F.:\[\]]+(,[0-9a-fA-F.:\[\]]+)*$/, { message: '$property must be a comma-separated list of resolver addresses (ip or ip:port)' })
+  @Matches(/^$|^[0-9a-fA-F.:[\]]+(,[0-9a-fA-F.:[\]]+)*$/, {
+    message: '$property must be a comma-separated list of resolver addresses (ip or ip:port)',
+  })
   DNS_SERVERS = '';
 
   @IntegerVar(1, 1440)

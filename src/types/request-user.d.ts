@@ -1,7 +1,6 @@
 import 'express';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     /** Set by the bearer authentication guard; see src/common/auth. */
     interface User {

@@ -29,7 +29,14 @@ export async function createProduct(
   const name = overrides.name ?? `Product ${randomUUID().slice(0, 6)}`;
   const [row] = await db(t).query(
     `INSERT INTO products (tenant_id, name, price, stock, category_id, is_active) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, price, name`,
-    [tenantId, name, overrides.price ?? '100.00', overrides.stock === undefined ? 100 : overrides.stock, overrides.categoryId ?? null, overrides.isActive ?? true],
+    [
+      tenantId,
+      name,
+      overrides.price ?? '100.00',
+      overrides.stock === undefined ? 100 : overrides.stock,
+      overrides.categoryId ?? null,
+      overrides.isActive ?? true,
+    ],
   );
   return row;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { hashPassword } from '../../src/modules/accounts/domain/password-hasher';
-import { slugify } from '../../src/modules/accounts/domain/slug';
-import type { SubscriptionStatus, TenantStatus } from '../../src/modules/accounts/domain/tenant.entity';
-import type { UserRole } from '../../src/modules/accounts/domain/user-role';
-import { formatBearerToken, hashTokenSecret, newTokenSecret } from '../../src/modules/accounts/tokens/bearer-token';
+import { hashPassword } from '@modules/accounts/domain/password-hasher';
+import { slugify } from '@modules/accounts/domain/slug';
+import type { SubscriptionStatus, TenantStatus } from '@modules/accounts/domain/tenant.entity';
+import type { UserRole } from '@modules/accounts/domain/user-role';
+import { formatBearerToken, hashTokenSecret, newTokenSecret } from '@modules/accounts/tokens/bearer-token';
 import type { TestApp } from './test-app';
 
 /**
@@ -130,9 +130,15 @@ export async function issueToken(source: FactorySource, userId: string, options:
 }
 
 /** A user (by default a customer without a shop) and a bearer token for it (null with `token: false`). */
-export async function createUser(source: FactorySource, overrides: UserOverrides & { token: false }): Promise<{ user: FactoryUser; token: null }>;
+export async function createUser(
+  source: FactorySource,
+  overrides: UserOverrides & { token: false },
+): Promise<{ user: FactoryUser; token: null }>;
 export async function createUser(source: FactorySource, overrides?: SignedInOverrides): Promise<{ user: FactoryUser; token: string }>;
-export async function createUser(source: FactorySource, overrides: UserOverrides = {}): Promise<{ user: FactoryUser; token: string | null }> {
+export async function createUser(
+  source: FactorySource,
+  overrides: UserOverrides = {},
+): Promise<{ user: FactoryUser; token: string | null }> {
   const manager = managerOf(source);
   const password = overrides.password === undefined ? DEFAULT_PASSWORD : overrides.password;
   const tenantId = overrides.tenantId ?? null;

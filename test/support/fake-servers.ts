@@ -167,7 +167,8 @@ export async function startFakeDnsServer(zone: Record<string, { MX?: string[]; A
     const records = zone[question.name.toLowerCase()];
     const answers: Answer[] = [];
     if (records && question.type === 'MX') {
-      for (const exchange of records.MX ?? []) answers.push({ type: 'MX', name: question.name, ttl: 60, data: { preference: 10, exchange } });
+      for (const exchange of records.MX ?? [])
+        answers.push({ type: 'MX', name: question.name, ttl: 60, data: { preference: 10, exchange } });
     }
     if (records && question.type === 'A') {
       for (const ip of records.A ?? []) answers.push({ type: 'A', name: question.name, ttl: 60, data: ip });

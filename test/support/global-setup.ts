@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { runMigrations } from '../../src/infra/database/run-migrations';
+import { runMigrations } from '@infra/database/run-migrations';
 import { assertTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env';
 
 /** Once per run: a fresh, migrated test database and an empty Redis DB index. */

@@ -1,7 +1,7 @@
 import { credentials, loadPackageDefinition, Metadata, ServiceError } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
-import { PROTO_LOADER_OPTIONS } from '../../src/infra/grpc/grpc-server';
-import { protoPath } from '../../src/infra/grpc/proto-path';
+import { PROTO_LOADER_OPTIONS } from '@infra/grpc/grpc-server';
+import { protoPath } from '@infra/grpc/proto-path';
 
 export interface RegisterUserRequest {
   email?: string;
@@ -29,9 +29,13 @@ interface IdentityServiceClient {
  */
 export function identityClient(url: string) {
   const definition = loadSync(protoPath('identity/v1/identity.proto'), PROTO_LOADER_OPTIONS);
-  const identity = (loadPackageDefinition(definition) as unknown as {
-    identity: { v1: { IdentityService: new (address: string, creds: ReturnType<typeof credentials.createInsecure>) => IdentityServiceClient } };
-  }).identity.v1;
+  const identity = (
+    loadPackageDefinition(definition) as unknown as {
+      identity: {
+        v1: { IdentityService: new (address: string, creds: ReturnType<typeof credentials.createInsecure>) => IdentityServiceClient };
+      };
+    }
+  ).identity.v1;
   const client = new identity.IdentityService(url, credentials.createInsecure());
   return {
     registerUser(request: RegisterUserRequest, headers: Record<string, string> = {}): Promise<RegisterUserResponse> {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { DomainEvent, StoredEvent } from '../../src/infra/outbox/domain-event';
-import { OutboxEventHandler, OutboxHandler } from '../../src/infra/outbox/outbox-handler.decorator';
+import { DomainEvent, StoredEvent } from '@infra/outbox/domain-event';
+import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 
 export class ProbeHappened extends DomainEvent {
   readonly type = 'ProbeHappened';

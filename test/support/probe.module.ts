@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
-import { ConflictError, ValidationFailedError } from '../../src/common/errors/domain.error';
-import { Idempotent } from '../../src/infra/idempotency/idempotent.decorator';
-import { RateLimit } from '../../src/infra/rate-limit/rate-limit.decorator';
+import { ConflictError, ValidationFailedError } from '@common/errors/domain.error';
+import { Idempotent } from '@infra/idempotency/idempotent.decorator';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 
 class ProbeItemDto {
   @IsInt()

@@ -4,9 +4,9 @@ import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
 import request from 'supertest';
-import { createHttpApp } from '../../src/bootstrap';
-import { connectGrpcServer } from '../../src/infra/grpc/grpc-server';
-import type { ProcessRole } from '../../src/app.module';
+import { createHttpApp } from '@app/bootstrap';
+import { connectGrpcServer } from '@infra/grpc/grpc-server';
+import type { ProcessRole } from '@app/app.module';
 import { TEST_ENV } from './test-env';
 
 export interface TestApp {
@@ -68,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     http: () => request(baseUrl),
     grpcUrl,
     logs,
-    get: <T>(token: (abstract new (...args: never[]) => T) | string | symbol) => app.get(token as never) as T,
+    get: <T>(token: (abstract new (...args: never[]) => T) | string | symbol) => app.get<T>(token),
     close: () => app.close(),
   };
 }

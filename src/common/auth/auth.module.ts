@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { TokensModule } from '../../modules/accounts/tokens/tokens.module';
+import { TokensModule } from '@modules/accounts/tokens/tokens.module';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { BearerStrategy } from './bearer.strategy';
 

@@ -2,7 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { UnauthenticatedError } from '../errors/domain.error';
+import { UnauthenticatedError } from '@common/errors/domain.error';
 import { AUTH_MODE_KEY, AuthMode } from './auth.decorators';
 
 /**
@@ -24,7 +24,12 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     return (await super.canActivate(context)) as boolean;
   }
 
-  override handleRequest<TUser = Express.User>(error: unknown, user: TUser | false | null, _info: unknown, context: ExecutionContext): TUser {
+  override handleRequest<TUser = Express.User>(
+    error: unknown,
+    user: TUser | false | null,
+    _info: unknown,
+    context: ExecutionContext,
+  ): TUser {
     // A failing database is an outage (500), not a bad token.
     if (error) throw error;
     if (user) return user;

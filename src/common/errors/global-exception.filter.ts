@@ -16,10 +16,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<Request>();
     const { status, body, unexpected } = toErrorResponse(exception);
     if (unexpected) {
-      this.logger.error(
-        { err: exception, requestId: request.id, method: request.method, url: request.originalUrl },
-        'Unhandled error',
-      );
+      this.logger.error({ err: exception, requestId: request.id, method: request.method, url: request.originalUrl }, 'Unhandled error');
     }
     if (response.headersSent) return;
     response.status(status).json(body);

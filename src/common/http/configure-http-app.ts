@@ -3,9 +3,9 @@ import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import { Env, parseTrustProxy } from '../../config/env.validation';
-import { toErrorResponse } from '../errors/error-response';
-import { validationExceptionFactory } from '../errors/validation-exception.factory';
+import { Env, parseTrustProxy } from '@config/env.validation';
+import { toErrorResponse } from '@common/errors/error-response';
+import { validationExceptionFactory } from '@common/errors/validation-exception.factory';
 
 export const BODY_LIMIT = '1mb';
 
@@ -25,7 +25,16 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
     app.enableCors({
       origin: corsOrigins === '*' ? '*' : corsOrigins.split(',').map((origin) => origin.trim()),
       methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key', 'X-Idempotency-Key', 'X-Tenant-ID', 'X-Tenant-Slug', 'X-Request-Id'],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Accept',
+        'Idempotency-Key',
+        'X-Idempotency-Key',
+        'X-Tenant-ID',
+        'X-Tenant-Slug',
+        'X-Request-Id',
+      ],
       exposedHeaders: ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'Idempotent-Replayed', 'Location'],
       maxAge: 600,
     });

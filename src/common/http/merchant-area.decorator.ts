@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiForbiddenResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Authenticated } from '../auth/auth.decorators';
+import { Authenticated } from '@common/auth/auth.decorators';
 import { MerchantTenantGuard } from './merchant-tenant.guard';
 
 /** A controller (or route) of the merchant back office: signed in, and a member of a shop. */

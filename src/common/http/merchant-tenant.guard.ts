@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { ForbiddenError, UnauthenticatedError } from '../errors/domain.error';
+import { ForbiddenError, UnauthenticatedError } from '@common/errors/domain.error';
 
 /**
  * Merchant routes act on the caller's own shop. A signed-in user without a shop (a customer, or an

@@ -10,7 +10,10 @@ export const MAX_MONEY = 99_999_999.99;
  */
 export const IsMoney = () =>
   applyDecorators(
-    IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'The $property must be a number with at most two decimals.' }),
+    IsNumber(
+      { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false },
+      { message: 'The $property must be a number with at most two decimals.' },
+    ),
     Min(0, { message: 'The $property must be at least 0.' }),
     Max(MAX_MONEY, { message: `The $property may not be greater than ${MAX_MONEY}.` }),
   );

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadEnv } from '../../config/load-env';
+import { loadEnv } from '@config/load-env';
 import { runMigrations } from './run-migrations';
 
 async function main(): Promise<void> {

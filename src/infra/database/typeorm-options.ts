@@ -1,5 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
-import { MIGRATIONS } from '../../../migrations';
+import { MIGRATIONS } from '@migrations';
 
 /**
  * Migrations are listed explicitly (migrations/index.ts) instead of globbed, so ts-jest, ts-node

@@ -4,10 +4,10 @@ import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import { from, Observable, of } from 'rxjs';
 import { catchError, mergeMap } from 'rxjs/operators';
-import { ConflictError, ValidationFailedError } from '../../common/errors/domain.error';
-import { toErrorResponse } from '../../common/errors/error-response';
-import { sha256Hex, stableStringify } from '../../common/util/stable-json';
-import { REDIS } from '../redis/redis.module';
+import { ConflictError, ValidationFailedError } from '@common/errors/domain.error';
+import { toErrorResponse } from '@common/errors/error-response';
+import { sha256Hex, stableStringify } from '@common/util/stable-json';
+import { REDIS } from '@infra/redis/redis.module';
 import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotent.decorator';
 
 const RETENTION_MS = 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Env } from '../../config/env.validation';
+import { Env } from '@config/env.validation';
 import { SmsMessage } from './messages';
 
 /** Posts `{ to, message }` as JSON to the SMS gateway at `SMS_URL`, or logs it when `SMS_URL=log`. */

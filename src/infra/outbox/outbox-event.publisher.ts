@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EventBus, IEvent, IEventPublisher } from '@nestjs/cqrs';
-import { activeTransaction } from '../database/transaction';
+import { activeTransaction } from '@infra/database/transaction';
 import { DomainEvent } from './domain-event';
 import { OutboxService } from './outbox.service';
 

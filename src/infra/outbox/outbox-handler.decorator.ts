@@ -13,5 +13,4 @@ export interface OutboxEventHandler<TPayload = Record<string, unknown>> {
   handle(event: StoredEvent<TPayload>, manager: EntityManager): Promise<void>;
 }
 
-export const OutboxHandler = (eventType: string) =>
-  applyDecorators(Injectable(), SetMetadata(OUTBOX_HANDLER_KEY, eventType));
+export const OutboxHandler = (eventType: string) => applyDecorators(Injectable(), SetMetadata(OUTBOX_HANDLER_KEY, eventType));

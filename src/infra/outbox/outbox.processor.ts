@@ -25,11 +25,16 @@ export class OutboxProcessor extends WorkerHost {
 
   async process(job: Job<OutboxJobData>): Promise<void> {
     const { outboxId } = job.data;
-    const rows: Array<{ id: string; event_type: string; tenant_id: string | null; occurred_at: Date; payload: Record<string, unknown>; status: string }> =
-      await this.dataSource.query(
-        'SELECT id, event_type, tenant_id, occurred_at, payload, status FROM outbox_events WHERE id = $1',
-        [outboxId],
-      );
+    const rows: Array<{
+      id: string;
+      event_type: string;
+      tenant_id: string | null;
+      occurred_at: Date;
+      payload: Record<string, unknown>;
+      status: string;
+    }> = await this.dataSource.query('SELECT id, event_type, tenant_id, occurred_at, payload, status FROM outbox_events WHERE id = $1', [
+      outboxId,
+    ]);
     const row = rows[0];
     if (!row || row.status === 'processed') return;
     const event: StoredEvent = {
@@ -50,10 +55,9 @@ export class OutboxProcessor extends WorkerHost {
         await handler.instance.handle(event, manager);
       });
     }
-    await this.dataSource.query(
-      `UPDATE outbox_events SET status = 'processed', processed_at = now(), last_error = NULL WHERE id = $1`,
-      [outboxId],
-    );
+    await this.dataSource.query(`UPDATE outbox_events SET status = 'processed', processed_at = now(), last_error = NULL WHERE id = $1`, [
+      outboxId,
+    ]);
   }
 
   @OnWorkerEvent('failed')

@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { Env } from '../../config/env.validation';
+import { Env } from '@config/env.validation';
 import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from './outbox.constants';
 
 const BATCH_SIZE = 200;

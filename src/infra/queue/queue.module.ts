@@ -2,8 +2,8 @@ import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
-import { Env } from '../../config/env.validation';
-import { redisOptionsFromUrl } from '../redis/redis-connection';
+import { Env } from '@config/env.validation';
+import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
 import { QueueErrorListener } from './queue-error.listener';
 
 /**

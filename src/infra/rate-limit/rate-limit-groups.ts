@@ -1,14 +1,8 @@
 import type { Request } from 'express';
-import { Env } from '../../config/env.validation';
+import { Env } from '@config/env.validation';
 
 export type RateLimitGroup =
-  | 'api'
-  | 'api.otp-generation'
-  | 'api.otp-identifier'
-  | 'api.verification'
-  | 'api.transactions'
-  | 'tenant-aware'
-  | 'ai-gen';
+  'api' | 'api.otp-generation' | 'api.otp-identifier' | 'api.verification' | 'api.transactions' | 'tenant-aware' | 'ai-gen';
 
 export interface RateLimitGroupDefinition {
   /** Variable holding `<limit>/<seconds>`. */

@@ -17,10 +17,8 @@ export class RateLimitGuard extends ThrottlerGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const groups =
-      this.reflector.getAllAndOverride<RateLimitGroup[] | undefined>(RATE_LIMIT_GROUPS_KEY, [
-        context.getHandler(),
-        context.getClass(),
-      ]) ?? DEFAULT_GROUPS;
+      this.reflector.getAllAndOverride<RateLimitGroup[] | undefined>(RATE_LIMIT_GROUPS_KEY, [context.getHandler(), context.getClass()]) ??
+      DEFAULT_GROUPS;
     if (groups.length === 0) return true;
 
     const req = context.switchToHttp().getRequest<Request>();

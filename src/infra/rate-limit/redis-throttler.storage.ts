@@ -20,9 +20,11 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   }
 
   async increment(key: string, ttlMs: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const [hits, ttl] = (await (this.redis as Redis & {
-      rateLimitIncrement(key: string, ttl: number): Promise<[number, number]>;
-    }).rateLimitIncrement(`rl:${key}`, ttlMs)) as [number, number];
+    const [hits, ttl] = await (
+      this.redis as Redis & {
+        rateLimitIncrement(key: string, ttl: number): Promise<[number, number]>;
+      }
+    ).rateLimitIncrement(`rl:${key}`, ttlMs);
     const seconds = Math.max(1, Math.ceil(ttl / 1000));
     return { totalHits: hits, timeToExpire: seconds, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? seconds : 0 };
   }

@@ -10,9 +10,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Authenticated, CurrentUser } from '../../common/auth/auth.decorators';
-import { UnauthenticatedError } from '../../common/errors/domain.error';
-import { Idempotent } from '../../infra/idempotency/idempotent.decorator';
+import { Authenticated, CurrentUser } from '@common/auth/auth.decorators';
+import { UnauthenticatedError } from '@common/errors/domain.error';
+import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { RegisterUserCommand, RegisterUserResult } from './commands/register-user/register-user.command';
 import { toUserResource, UserResource } from './dto/account.resources';
 import { RegisterUserDto, RegisterUserResponse } from './dto/register-user.dto';

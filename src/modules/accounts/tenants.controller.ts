@@ -1,7 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Authenticated, CurrentUser } from '../../common/auth/auth.decorators';
+import { Authenticated, CurrentUser } from '@common/auth/auth.decorators';
 import { CreateTenantCommand } from './commands/create-tenant/create-tenant.command';
 import { TenantEntity } from './domain/tenant.entity';
 import { TenantResponse, toTenantResource } from './dto/account.resources';

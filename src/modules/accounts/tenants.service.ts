@@ -30,8 +30,9 @@ export class TenantsService {
         return manager.findOneByOrFail(TenantEntity, { id: rows[0].id });
       } catch (error) {
         await manager.query('ROLLBACK TO SAVEPOINT tenant_slug');
-        const slugTaken = (error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION
-          && (error as { constraint?: string }).constraint === 'tenants_slug_unique';
+        const slugTaken =
+          (error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION &&
+          (error as { constraint?: string }).constraint === 'tenants_slug_unique';
         if (!slugTaken || attempt >= SLUG_ATTEMPTS) throw error;
       }
     }

@@ -4,10 +4,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { DomainError, ValidationFailedError } from '../../common/errors/domain.error';
-import { centsToDecimal, toCents } from '../../common/money/money';
-import { sha256Hex } from '../../common/util/stable-json';
-import { StorefrontTenantResolver } from '../storefront/storefront-tenant.resolver';
+import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
+import { centsToDecimal, toCents } from '@common/money/money';
+import { sha256Hex } from '@common/util/stable-json';
+import { StorefrontTenantResolver } from '@modules/storefront/storefront-tenant.resolver';
 import { ANALYTICS_QUEUE, AnalyticsJob, MAX_METADATA_BYTES } from './analytics.constants';
 import type { InteractionDto, TrackEventDto } from './dto/analytics.dto';
 
@@ -18,7 +18,12 @@ export class TenantNotPublicError extends DomainError {
 }
 
 const PRODUCT_CACHE_MS = 60_000;
-const JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential' as const, delay: 500 }, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } };
+const JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential' as const, delay: 500 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
 
 /**
  * The hottest public path (one call per storefront click): validation, a cached tenant and product
@@ -50,7 +55,15 @@ export class AnalyticsIntakeService {
     const eventId = randomUUID();
     await this.queue.add(
       'track',
-      { kind: 'track', eventId, tenantId: tenant.id, type: input.type, productId: input.product_id ?? null, metadata, occurredAt: new Date().toISOString() },
+      {
+        kind: 'track',
+        eventId,
+        tenantId: tenant.id,
+        type: input.type,
+        productId: input.product_id ?? null,
+        metadata,
+        occurredAt: new Date().toISOString(),
+      },
       { ...JOB_OPTIONS, jobId: eventId },
     );
   }
@@ -58,7 +71,8 @@ export class AnalyticsIntakeService {
   /** Never throws: a beacon's answer is `ok` when queued, `skipped` otherwise. */
   async conversion(body: unknown): Promise<{ status: 'ok' | 'skipped'; transaction_id: string | null }> {
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    const transactionId = typeof fields.transaction_id === 'string' || typeof fields.transaction_id === 'number' ? String(fields.transaction_id) : null;
+    const transactionId =
+      typeof fields.transaction_id === 'string' || typeof fields.transaction_id === 'number' ? String(fields.transaction_id) : null;
     try {
       const slug = typeof fields.tenant_slug === 'string' ? fields.tenant_slug.trim() : '';
       if (!slug) return { status: 'skipped', transaction_id: transactionId };

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { AnalyticsIntakeService } from './analytics-intake.service';
 import { InteractionDto, TrackEventDto } from './dto/analytics.dto';
 

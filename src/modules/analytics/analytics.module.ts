@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { StorefrontModule } from '../storefront/storefront.module';
+import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { AnalyticsIntakeService } from './analytics-intake.service';
 import { ANALYTICS_QUEUE } from './analytics.constants';
 import { AnalyticsController } from './analytics.controller';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantTenantGuard } from '../../common/http/merchant-tenant.guard';
+import { MerchantTenantGuard } from '@common/http/merchant-tenant.guard';
 import { LocationsService } from './locations/locations.service';
 import { MerchantLocationsController } from './locations/merchant-locations.controller';
 import { MerchantProductsController } from './products/merchant-products.controller';

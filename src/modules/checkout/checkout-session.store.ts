@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { REDIS } from '../../infra/redis/redis.module';
+import { REDIS } from '@infra/redis/redis.module';
 
 export interface CheckoutSession {
   items: Array<Record<string, unknown>>;

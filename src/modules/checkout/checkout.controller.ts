@@ -3,11 +3,11 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { OptionalAuth } from '../../common/auth/auth.decorators';
-import { ValidationFailedError } from '../../common/errors/domain.error';
-import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
-import { CouponVerificationService } from '../coupons/coupon-verification.service';
-import { StorefrontTenant, StorefrontTenantResolver } from '../storefront/storefront-tenant.resolver';
+import { OptionalAuth } from '@common/auth/auth.decorators';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
+import { CouponVerificationService } from '@modules/coupons/coupon-verification.service';
+import { StorefrontTenant, StorefrontTenantResolver } from '@modules/storefront/storefront-tenant.resolver';
 import { CheckoutSessionStore } from './checkout-session.store';
 import { HoldInventoryCommand, HoldRejectedError, HoldResult } from './commands/hold-inventory/hold-inventory.handler';
 import { CartSummaryDto, HoldInventoryDto, SessionFieldsDto, ValidateCouponDto } from './dto/checkout.dto';
@@ -79,7 +79,8 @@ export class CheckoutController {
 
   private async tenant(req: Request, bodyTenantId: string | undefined): Promise<StorefrontTenant> {
     const tenant = await this.tenants.resolve(req, bodyTenantId);
-    if (!tenant?.isPublic) throw ValidationFailedError.field('tenant_id', 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.');
+    if (!tenant?.isPublic)
+      throw ValidationFailedError.field('tenant_id', 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.');
     return tenant;
   }
 }

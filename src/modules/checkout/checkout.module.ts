@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CouponVerificationModule } from '../coupons/coupon-verification.module';
-import { StorefrontModule } from '../storefront/storefront.module';
+import { CouponVerificationModule } from '@modules/coupons/coupon-verification.module';
+import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { CheckoutSessionStore } from './checkout-session.store';
 import { CheckoutController } from './checkout.controller';
 import { HoldInventoryHandler } from './commands/hold-inventory/hold-inventory.handler';

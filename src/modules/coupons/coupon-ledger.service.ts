@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Cents } from '../../common/money/money';
+import { Cents } from '@common/money/money';
 import { CouponEvaluation, CouponRules, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
 
 interface CouponRow {

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ValidationFailedError } from '../../common/errors/domain.error';
-import { OptionalAuth } from '../../common/auth/auth.decorators';
-import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
-import { StorefrontTenantResolver } from '../storefront/storefront-tenant.resolver';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { OptionalAuth } from '@common/auth/auth.decorators';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
+import { StorefrontTenantResolver } from '@modules/storefront/storefront-tenant.resolver';
 import { CouponAccepted, CouponVerificationService } from './coupon-verification.service';
 import { VerifyCouponDto } from './dto/verify-coupon.dto';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorefrontModule } from '../storefront/storefront.module';
+import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { CouponLedgerService } from './coupon-ledger.service';
 import { CouponVerificationController } from './coupon-verification.controller';
 import { CouponVerificationService } from './coupon-verification.service';

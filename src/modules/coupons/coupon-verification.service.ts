@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DomainError } from '../../common/errors/domain.error';
-import { centsToNumber, toCents } from '../../common/money/money';
-import { customerKey } from '../orders/domain/customer-key';
+import { DomainError } from '@common/errors/domain.error';
+import { centsToNumber, toCents } from '@common/money/money';
+import { customerKey } from '@modules/orders/domain/customer-key';
 import { CouponLedgerService } from './coupon-ledger.service';
 import type { CouponType } from './domain/coupon-evaluation';
 import type { CouponCustomerFieldsDto } from './dto/verify-coupon.dto';
@@ -30,15 +30,31 @@ export class CouponVerificationService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  async verify(tenantId: string, code: string, subtotal: number, fields: CouponCustomerFieldsDto, userId: string | null): Promise<CouponAccepted> {
-    const items = fields.items ? await this.cartProducts(tenantId, fields.items.map((item) => item.product_id)) : undefined;
+  async verify(
+    tenantId: string,
+    code: string,
+    subtotal: number,
+    fields: CouponCustomerFieldsDto,
+    userId: string | null,
+  ): Promise<CouponAccepted> {
+    const items = fields.items
+      ? await this.cartProducts(
+          tenantId,
+          fields.items.map((item) => item.product_id),
+        )
+      : undefined;
     const decision = await this.ledger.decide(tenantId, code, {
       subtotal: toCents(subtotal),
       customerKey: customerKey(userId, fields.customer_email, fields.customer_phone),
       items,
     });
     if (!decision.verdict.valid) throw new CouponRejectedError(decision.verdict.errorCode, decision.verdict.error);
-    return { valid: true, discount_amount: centsToNumber(decision.verdict.discount), coupon_type: decision.verdict.couponType, code: decision.code };
+    return {
+      valid: true,
+      discount_amount: centsToNumber(decision.verdict.discount),
+      coupon_type: decision.verdict.couponType,
+      code: decision.code,
+    };
   }
 
   private async cartProducts(tenantId: string, productIds: number[]) {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MerchantTenantGuard } from '../../common/http/merchant-tenant.guard';
-import { StorefrontModule } from '../storefront/storefront.module';
+import { MerchantTenantGuard } from '@common/http/merchant-tenant.guard';
+import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { MerchantCouponsController } from './merchant/merchant-coupons.controller';
 import { MerchantCouponsService } from './merchant/merchant-coupons.service';
 import { CouponCatalogCache } from './public-catalog/coupon-catalog.cache';

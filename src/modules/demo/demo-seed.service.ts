@@ -3,13 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '../../infra/database/transaction';
-import { RegisterUserCommand, RegisterUserResult } from '../accounts/commands/register-user/register-user.command';
-import { LocationsService } from '../catalog/locations/locations.service';
-import { ProductsService } from '../catalog/products/products.service';
-import { MerchantCouponsService } from '../coupons/merchant/merchant-coupons.service';
-import { CouponCatalogCache } from '../coupons/public-catalog/coupon-catalog.cache';
-import { StorefrontTenantResolver } from '../storefront/storefront-tenant.resolver';
+import { inTransaction } from '@infra/database/transaction';
+import { RegisterUserCommand, RegisterUserResult } from '@modules/accounts/commands/register-user/register-user.command';
+import { LocationsService } from '@modules/catalog/locations/locations.service';
+import { ProductsService } from '@modules/catalog/products/products.service';
+import { MerchantCouponsService } from '@modules/coupons/merchant/merchant-coupons.service';
+import { CouponCatalogCache } from '@modules/coupons/public-catalog/coupon-catalog.cache';
+import { StorefrontTenantResolver } from '@modules/storefront/storefront-tenant.resolver';
 
 export interface DemoShop {
   tenant_id: string;
@@ -73,7 +73,13 @@ export class DemoSeedService {
       const productIds: number[] = [];
       for (const product of PRODUCTS) productIds.push((await this.products.create(tenantId, { ...product, is_active: true })).id);
       const coupons = [
-        await this.coupons.create(tenantId, { code: 'WELCOME10', coupon_type: 'percentage', value: 10, max_discount: 100, is_public: true }),
+        await this.coupons.create(tenantId, {
+          code: 'WELCOME10',
+          coupon_type: 'percentage',
+          value: 10,
+          max_discount: 100,
+          is_public: true,
+        }),
         await this.coupons.create(tenantId, { code: 'SAVE50', coupon_type: 'fixed', value: 50, min_spend: 300, per_customer_limit: 1 }),
         await this.coupons.create(tenantId, { code: 'FREESHIP', coupon_type: 'free_shipping', min_spend: 200 }),
       ];

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/catalog.module';
-import { CouponsModule } from '../coupons/coupons.module';
-import { StorefrontModule } from '../storefront/storefront.module';
+import { CatalogModule } from '@modules/catalog/catalog.module';
+import { CouponsModule } from '@modules/coupons/coupons.module';
+import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { DemoSeedService } from './demo-seed.service';
 
 /** Demo data for the CLI (`demo:seed`); registration itself is the accounts feature's command. */

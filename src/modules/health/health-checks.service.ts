@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { REDIS } from '../../infra/redis/redis.module';
+import { REDIS } from '@infra/redis/redis.module';
 import { CacheCheck } from './checks/cache.check';
 import { DatabaseCheck } from './checks/database.check';
 import { UsedDiskSpaceCheck } from './checks/used-disk-space.check';

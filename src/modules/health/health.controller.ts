@@ -2,7 +2,7 @@ import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
-import { SkipRateLimit } from '../../infra/rate-limit/rate-limit.decorator';
+import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { HealthChecksService } from './health-checks.service';
 import { HealthReport, isHealthy } from './health-report';
 import { RedisHealthIndicator } from './redis.health-indicator';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import Redis from 'ioredis';
-import { REDIS } from '../../infra/redis/redis.module';
+import { REDIS } from '@infra/redis/redis.module';
 import { withTimeout } from './checks/with-timeout';
 
 @Injectable()

@@ -2,11 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, Req, UseG
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Authenticated } from '../../common/auth/auth.decorators';
-import { NotFoundError } from '../../common/errors/domain.error';
-import { paginate, Paginated } from '../../common/http/pagination';
+import { Authenticated } from '@common/auth/auth.decorators';
+import { NotFoundError } from '@common/errors/domain.error';
+import { paginate, Paginated } from '@common/http/pagination';
 import { ConfigService } from '@nestjs/config';
-import { Env } from '../../config/env.validation';
+import { Env } from '@config/env.validation';
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
 import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
 import { ORDERS_PER_PAGE, OrderReadService, OrderResource } from './queries/order-read.service';
@@ -47,7 +47,11 @@ export class MerchantOrdersController {
 
   @Patch(':order/status')
   @ApiOperation({ summary: 'Move the order along pending → confirmed → processing → ready → delivered, or cancel it' })
-  async changeStatus(@Param('order') orderId: string, @Body() body: ChangeOrderStatusDto, @Req() req: Request): Promise<{ data: OrderResource }> {
+  async changeStatus(
+    @Param('order') orderId: string,
+    @Body() body: ChangeOrderStatusDto,
+    @Req() req: Request,
+  ): Promise<{ data: OrderResource }> {
     const tenantId = req.user!.tenantId!;
     await this.commands.execute(new ChangeOrderStatusCommand(tenantId, Number(orderId), body.status, req.user!.id));
     return { data: await this.load(tenantId, Number(orderId)) };

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CouponVerificationModule } from '../coupons/coupon-verification.module';
-import { CouponsModule } from '../coupons/coupons.module';
-import { StorefrontModule } from '../storefront/storefront.module';
+import { CouponVerificationModule } from '@modules/coupons/coupon-verification.module';
+import { CouponsModule } from '@modules/coupons/coupons.module';
+import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
 import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
 import { MerchantOrdersController } from './merchant-orders.controller';

@@ -2,10 +2,10 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ValidationFailedError } from '../../common/errors/domain.error';
-import { OptionalAuth } from '../../common/auth/auth.decorators';
-import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
-import { StorefrontTenantResolver } from '../storefront/storefront-tenant.resolver';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { OptionalAuth } from '@common/auth/auth.decorators';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
+import { StorefrontTenantResolver } from '@modules/storefront/storefront-tenant.resolver';
 import { PlaceOrderCommand } from './commands/place-order/place-order.command';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import { OrderReadService, OrderResource } from './queries/order-read.service';
@@ -26,7 +26,11 @@ export class StorefrontOrdersController {
   @ApiOperation({ summary: "Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)" })
   @ApiCreatedResponse({ description: '{ data: order }' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid fields, unknown products, too little stock, rejected coupon' })
-  async place(@Body() body: PlaceOrderDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ data: OrderResource }> {
+  async place(
+    @Body() body: PlaceOrderDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ data: OrderResource }> {
     const tenant = await this.tenants.resolve(req, body.tenant_id);
     if (!tenant?.isPublic) {
       throw ValidationFailedError.field('tenant_id', 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.');

@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../common/errors/domain.error';
-import { SecurityLogService } from '../../common/security/security-log.service';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@common/errors/domain.error';
+import { SecurityLogService } from '@common/security/security-log.service';
 
 const ORDER_ID = /^[1-9]\d{0,9}$/;
 

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Idempotent } from '../../infra/idempotency/idempotent.decorator';
-import { RateLimit } from '../../infra/rate-limit/rate-limit.decorator';
+import { Idempotent } from '@infra/idempotency/idempotent.decorator';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { GenerateOtpCommand, GenerateOtpResult } from './commands/generate-otp/generate-otp.command';
 import { VerifyOtpCommand, VerifyOtpResult } from './commands/verify-otp/verify-otp.command';
 import { GenerateOtpDto, GenerateOtpResponse } from './dto/generate-otp.dto';
@@ -21,7 +21,9 @@ export class OtpController {
   @ApiOkResponse({ type: GenerateOtpResponse })
   @ApiUnprocessableEntityResponse({ description: 'Missing or invalid identifier' })
   async generate(@Body() body: GenerateOtpDto): Promise<GenerateOtpResponse> {
-    const { sessionId, expiresAt } = await this.commands.execute<GenerateOtpCommand, GenerateOtpResult>(new GenerateOtpCommand(body.identifier));
+    const { sessionId, expiresAt } = await this.commands.execute<GenerateOtpCommand, GenerateOtpResult>(
+      new GenerateOtpCommand(body.identifier),
+    );
     return {
       message: 'If the address can receive it, a verification code is on its way.',
       uuid: sessionId,
@@ -37,7 +39,12 @@ export class OtpController {
   async verify(@Body() body: VerifyOtpDto) {
     const result = await this.commands.execute<VerifyOtpCommand, VerifyOtpResult>(new VerifyOtpCommand(body.uuid, body.otp_code));
     if (result.requiresRegistration) {
-      return { message: 'Code verified. No account exists yet for this identifier.', user: null, requires_registration: true, redirect: '/register' };
+      return {
+        message: 'Code verified. No account exists yet for this identifier.',
+        user: null,
+        requires_registration: true,
+        redirect: '/register',
+      };
     }
     return {
       message: 'Code verified.',

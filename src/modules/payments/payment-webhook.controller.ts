@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SkipRateLimit } from '../../infra/rate-limit/rate-limit.decorator';
+import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { ReceivePaymentEventCommand, WebhookOutcome } from './commands/receive-payment-event/receive-payment-event.handler';
 import { HmacSignatureGuard, rawBodyOf } from './guards/hmac-signature.guard';
 

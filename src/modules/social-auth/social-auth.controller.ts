@@ -1,7 +1,14 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Idempotent } from '../../infra/idempotency/idempotent.decorator';
+import {
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { SocialSignInCommand, SocialSignInResult } from './commands/social-sign-in/social-sign-in.command';
 import { SocialSignInDto } from './dto/social-sign-in.dto';
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Authenticated, CurrentUser, OptionalAuth } from '../../../src/common/auth/auth.decorators';
-import { TokenService } from '../../../src/modules/accounts/tokens/token.service';
-import { authHeader, createTenantWithOwner, createUser, issueToken } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { Authenticated, CurrentUser, OptionalAuth } from '@common/auth/auth.decorators';
+import { TokenService } from '@modules/accounts/tokens/token.service';
+import { authHeader, createTenantWithOwner, createUser, issueToken } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 @Controller('test-probe/auth')
 class AuthProbeController {
@@ -149,7 +149,13 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
     it('@Authenticated() sets req.user = { id, tenantId, role, isSuperAdmin, tokenId }', async () => {
       const { tenant, owner, token } = await createTenantWithOwner(t);
       const res = await t.http().get('/test-probe/auth/required').set(authHeader(token));
-      expect(res.body.user).toEqual({ id: owner.id, tenantId: tenant.id, role: 'owner', isSuperAdmin: false, tokenId: token.split('|')[0] });
+      expect(res.body.user).toEqual({
+        id: owner.id,
+        tenantId: tenant.id,
+        role: 'owner',
+        isSuperAdmin: false,
+        tokenId: token.split('|')[0],
+      });
     });
 
     it('@OptionalAuth() resolves a valid token and ignores a missing or bad one', async () => {
@@ -175,7 +181,11 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
     const doc = (await t.http().get('/api/docs-json')).body;
     expect(doc.paths['/api/v1/register'].post.security).toBeUndefined();
     expect(doc.paths['/api/v1/register'].post.tags).toEqual(['accounts']);
-    for (const [path, method] of [['/api/v1/user', 'get'], ['/api/v1/auth/token', 'delete'], ['/api/v1/tenants', 'post']]) {
+    for (const [path, method] of [
+      ['/api/v1/user', 'get'],
+      ['/api/v1/auth/token', 'delete'],
+      ['/api/v1/tenants', 'post'],
+    ]) {
       expect(doc.paths[path][method].security).toEqual([{ bearer: [] }]);
       expect(doc.paths[path][method].responses['401']).toBeDefined();
       expect(doc.paths[path][method].summary).toEqual(expect.any(String));

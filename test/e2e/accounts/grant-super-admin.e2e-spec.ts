@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { DataSource } from 'typeorm';
-import { createUser } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
-import { TEST_ENV } from '../../support/test-env';
+import { createUser } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
+import { TEST_ENV } from '@test/support/test-env';
 
 function cli(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { DataSource } from 'typeorm';
-import { createTenant, createTenantWithOwner, createUser } from '../../support/factories';
-import { identityClient } from '../../support/grpc-clients';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { createTenant, createTenantWithOwner, createUser } from '@test/support/factories';
+import { identityClient } from '@test/support/grpc-clients';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 const email = () => `grpc-${randomUUID()}@example.test`;
 
@@ -33,7 +33,13 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
   it('registers a user into an existing tenant: status "registered"', async () => {
     const { tenant } = await createTenantWithOwner(t);
     const address = email();
-    const response = await client.registerUser({ email: address.toUpperCase(), password: 'secret123', role: 'staff', tenant_id: tenant.id, name: 'Sam Staff' });
+    const response = await client.registerUser({
+      email: address.toUpperCase(),
+      password: 'secret123',
+      role: 'staff',
+      tenant_id: tenant.id,
+      name: 'Sam Staff',
+    });
 
     expect(response).toEqual({ user_id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'registered' });
     const [user] = await db.query('SELECT name, email, tenant_id, role, password_hash FROM users WHERE id = $1', [response.user_id]);
@@ -49,14 +55,23 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
     const { tenant } = await createTenantWithOwner(t);
     const address = email();
     await client.registerUser({ email: address, password: 'secret123', role: 'admin', tenant_id: tenant.id, name: 'Ada' });
-    const http = await t.http().post('/api/v1/register').send({ name: 'Ada', email: address, password: 'secret123', password_confirmation: 'secret123' });
+    const http = await t
+      .http()
+      .post('/api/v1/register')
+      .send({ name: 'Ada', email: address, password: 'secret123', password_confirmation: 'secret123' });
     expect(http.status).toBe(422);
     expect(http.body.errors.email).toEqual(['The email has already been taken.']);
   });
 
   it('an owner registered into a shop without one becomes its owner; an existing owner is kept', async () => {
     const orphan = await createTenant(t);
-    const first = await client.registerUser({ email: email(), password: 'secret123', role: 'owner', tenant_id: orphan.id, name: 'New Owner' });
+    const first = await client.registerUser({
+      email: email(),
+      password: 'secret123',
+      role: 'owner',
+      tenant_id: orphan.id,
+      name: 'New Owner',
+    });
     expect((await db.query('SELECT user_id FROM tenants WHERE id = $1', [orphan.id]))[0].user_id).toBe(first.user_id);
 
     const { tenant, owner } = await createTenantWithOwner(t);
@@ -85,7 +100,9 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
     const { tenant } = await createTenantWithOwner(t);
     const address = email();
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => client.registerUser({ email: address, password: 'secret123', role: 'staff', tenant_id: tenant.id, name: 'R' })),
+      Array.from({ length: 10 }, () =>
+        client.registerUser({ email: address, password: 'secret123', role: 'staff', tenant_id: tenant.id, name: 'R' }),
+      ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
@@ -94,11 +111,15 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
   });
 
   it('NOT_FOUND for an unknown or archived tenant', async () => {
-    const unknown = await rejection(client.registerUser({ email: email(), password: 'secret123', role: 'staff', tenant_id: randomUUID(), name: 'X' }));
+    const unknown = await rejection(
+      client.registerUser({ email: email(), password: 'secret123', role: 'staff', tenant_id: randomUUID(), name: 'X' }),
+    );
     expect(unknown).toEqual({ code: status.NOT_FOUND, details: 'Tenant not found.' });
 
     const archived = await createTenant(t, { deletedAt: new Date() });
-    const error = await rejection(client.registerUser({ email: email(), password: 'secret123', role: 'staff', tenant_id: archived.id, name: 'X' }));
+    const error = await rejection(
+      client.registerUser({ email: email(), password: 'secret123', role: 'staff', tenant_id: archived.id, name: 'X' }),
+    );
     expect(error.code).toBe(status.NOT_FOUND);
   });
 

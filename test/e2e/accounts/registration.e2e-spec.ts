@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createTestApp, TestApp } from '../../support/test-app';
-import { createUser } from '../../support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
+import { createUser } from '@test/support/factories';
 
 const email = () => `reg-${randomUUID()}@example.test`;
 
@@ -38,7 +38,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
         data: {
           id: expect.stringMatching(/^[0-9a-f-]{36}$/),
           name: 'Ana López',
-          email: (body.email as string).trim().toLowerCase(),
+          email: body.email.trim().toLowerCase(),
           tenant_id: null,
           access_token: expect.stringMatching(/^\d+\|[A-Za-z0-9]{40,}$/),
           token_type: 'Bearer',
@@ -110,9 +110,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
         responses.map((res) => res.body.data.tenant_id),
       ]);
       const base = `pupuseria-${name.slice(-8)}`;
-      expect(rows.map((row) => row.slug).sort()).toEqual(
-        [base, ...Array.from({ length: 19 }, (_, i) => `${base}-${i + 2}`)].sort(),
-      );
+      expect(rows.map((row) => row.slug).sort()).toEqual([base, ...Array.from({ length: 19 }, (_, i) => `${base}-${i + 2}`)].sort());
     });
 
     it('treats an empty tenant_name as absent', async () => {
@@ -219,7 +217,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.headers.location).toBe('/api/v1/user');
       expect(again.body).toEqual(first.body);
-      expect(await usersWithEmail(body.email as string)).toBe(1);
+      expect(await usersWithEmail(body.email)).toBe(1);
     });
 
     it('takes the key from Idempotency-Key or the idempotency_key body field', async () => {
@@ -236,7 +234,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       await t.http().post('/api/v1/register').set('Idempotency-Key', headerKey).send(other);
       const replay = await t.http().post('/api/v1/register').set('Idempotency-Key', headerKey).send(other);
       expect(replay.headers['idempotent-replayed']).toBe('true');
-      expect(await usersWithEmail(other.email as string)).toBe(1);
+      expect(await usersWithEmail(other.email)).toBe(1);
     });
 
     it('20 concurrent registrations with one key create one account', async () => {
@@ -248,7 +246,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       const statuses = responses.map((res) => res.status);
       expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
       expect(statuses).toContain(201);
-      expect(await usersWithEmail(body.email as string)).toBe(1);
+      expect(await usersWithEmail(body.email)).toBe(1);
       const ids = new Set(responses.filter((res) => res.status === 201).map((res) => res.body.data.id));
       expect(ids.size).toBe(1);
 
@@ -260,7 +258,11 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
     it('does not keep a 422: the same key works once the input is fixed', async () => {
       const key = randomUUID();
       const body = valid();
-      const bad = await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send({ ...body, password_confirmation: 'nope12345' });
+      const bad = await t
+        .http()
+        .post('/api/v1/register')
+        .set('X-Idempotency-Key', key)
+        .send({ ...body, password_confirmation: 'nope12345' });
       expect(bad.status).toBe(422);
       const good = await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(body);
       expect(good.status).toBe(201);

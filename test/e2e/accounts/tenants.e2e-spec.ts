@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { authHeader, createStaff, createTenantWithOwner, createUser } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { authHeader, createStaff, createTenantWithOwner, createUser } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('POST /api/v1/tenants (decisions §3: onboarding)', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { createTenantWithOwner } from '../../support/factories';
-import { eventually } from '../../support/fake-servers';
-import { createTestApp } from '../../support/test-app';
+import { createTenantWithOwner } from '@test/support/factories';
+import { eventually } from '@test/support/fake-servers';
+import { createTestApp } from '@test/support/test-app';
 
 describe('Analytics intake survives a stopped worker', () => {
   it('keeps accepted events queued while no worker runs, and stores them all once one starts', async () => {
@@ -11,10 +11,17 @@ describe('Analytics intake survives a stopped worker', () => {
     try {
       const { tenant } = await createTenantWithOwner(api);
       const responses = await Promise.all(
-        Array.from({ length: 120 }, (_, i) => api.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'call', metadata: { i } })),
+        Array.from({ length: 120 }, (_, i) =>
+          api.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'call', metadata: { i } }),
+        ),
       );
       expect(responses.every((res) => res.status === 202)).toBe(true);
-      const stored = async () => ((await api.get(DataSource).query('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0] as { n: number }).n;
+      const stored = async () =>
+        (
+          (await api.get(DataSource).query('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0] as {
+            n: number;
+          }
+        ).n;
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await stored()).toBe(0);
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createProduct } from '../../support/commerce-factories';
-import { createTenant, createTenantWithOwner } from '../../support/factories';
-import { eventually } from '../../support/fake-servers';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { createProduct } from '@test/support/commerce-factories';
+import { createTenant, createTenantWithOwner } from '@test/support/factories';
+import { eventually } from '@test/support/fake-servers';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('Analytics intake (spec 4.4, decisions §7)', () => {
   let t: TestApp;
@@ -21,10 +21,15 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
     it('accepts with 202 and stores the event in the background, product merged into metadata', async () => {
       const { tenant } = await createTenantWithOwner(t);
       const product = await createProduct(t, tenant.id);
-      const res = await t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'cart_add', product_id: product.id, metadata: { source: 'home' } });
+      const res = await t
+        .http()
+        .post('/api/v1/analytics/track')
+        .send({ tenant_id: tenant.id, type: 'cart_add', product_id: product.id, metadata: { source: 'home' } });
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ success: true, message: expect.any(String) });
-      const row = await eventually(async () => (await db.query('SELECT type, product_id, metadata FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0]);
+      const row = await eventually(
+        async () => (await db.query('SELECT type, product_id, metadata FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0],
+      );
       expect(row).toEqual({ type: 'cart_add', product_id: product.id, metadata: { source: 'home', product_id: product.id } });
     });
 
@@ -38,7 +43,11 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
       const deleted = await createTenant(t, { deletedAt: new Date() });
       for (const tenantId of [inactive.id, deleted.id, randomUUID(), 'no-such-shop']) {
         const res = await t.http().post('/api/v1/analytics/track').send({ tenant_id: tenantId, type: 'call' });
-        expect({ tenantId, status: res.status, body: res.body }).toEqual({ tenantId, status: 404, body: { success: false, message: expect.any(String) } });
+        expect({ tenantId, status: res.status, body: res.body }).toEqual({
+          tenantId,
+          status: 404,
+          body: { success: false, message: expect.any(String) },
+        });
       }
     });
 
@@ -65,14 +74,21 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
     it('stores exactly as many events as it accepted from a burst of 500', async () => {
       const { tenant } = await createTenantWithOwner(t);
       const responses = await Promise.all(
-        Array.from({ length: 500 }, (_, i) => t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'social_share', metadata: { i } })),
+        Array.from({ length: 500 }, (_, i) =>
+          t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'social_share', metadata: { i } }),
+        ),
       );
       const accepted = responses.filter((res) => res.status === 202).length;
       expect(accepted).toBe(500);
-      await eventually(async () => (await count('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id])) === accepted, 20_000);
+      await eventually(
+        async () => (await count('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id])) === accepted,
+        20_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await count('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id])).toBe(accepted);
-      expect(await count(`SELECT count(DISTINCT metadata->>'i')::int AS n FROM analytics_events WHERE tenant_id = $1`, [tenant.id])).toBe(500);
+      expect(await count(`SELECT count(DISTINCT metadata->>'i')::int AS n FROM analytics_events WHERE tenant_id = $1`, [tenant.id])).toBe(
+        500,
+      );
     });
   });
 
@@ -85,7 +101,9 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
       expect(first.body).toEqual({ status: 'ok', transaction_id: transactionId });
       await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: tenant.slug, transaction_id: transactionId, value: 99 });
       const rows = await eventually(async () => {
-        const found = await db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenant.id]);
+        const found = await db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [
+          tenant.id,
+        ]);
         return found.length ? found : null;
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -104,13 +122,21 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
         event: 'conversion',
         timestamp: '2026-05-01T10:00:00Z',
       });
-      const row = await eventually(async () => (await db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenant.id]))[0]);
+      const row = await eventually(
+        async () =>
+          (await db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenant.id]))[0],
+      );
       expect(row).toEqual({ event: 'conversion', value: '250.50', currency: 'USD', occurred_at: new Date('2026-05-01T10:00:00Z') });
     });
 
     it('never fails the caller: skipped for an unknown or missing slug, and for garbage', async () => {
-      expect((await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: 'no-such-shop', transaction_id: 'a1' })).body).toEqual({ status: 'skipped', transaction_id: 'a1' });
-      expect((await t.http().post('/api/v1/analytics/conversion').send({ transaction_id: 'a2' })).body).toEqual({ status: 'skipped', transaction_id: 'a2' });
+      expect(
+        (await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: 'no-such-shop', transaction_id: 'a1' })).body,
+      ).toEqual({ status: 'skipped', transaction_id: 'a1' });
+      expect((await t.http().post('/api/v1/analytics/conversion').send({ transaction_id: 'a2' })).body).toEqual({
+        status: 'skipped',
+        transaction_id: 'a2',
+      });
       const garbage = await t.http().post('/api/v1/analytics/conversion').set('Content-Type', 'application/json').send('{not json');
       expect(garbage.status).toBe(200);
       expect(garbage.body).toEqual({ status: 'skipped', transaction_id: null });
@@ -130,7 +156,10 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
   describe('POST /api/v1/interactions', () => {
     it('records with 201, and accepts an unknown tenant with 202 without telling', async () => {
       const { tenant } = await createTenantWithOwner(t);
-      const recorded = await t.http().post('/api/v1/interactions').send({ tenant_id: tenant.id, type: 'maps_click', metadata: { from: 'footer' } });
+      const recorded = await t
+        .http()
+        .post('/api/v1/interactions')
+        .send({ tenant_id: tenant.id, type: 'maps_click', metadata: { from: 'footer' } });
       expect(recorded.status).toBe(201);
       expect(recorded.body).toEqual({ status: 'success' });
       expect(await count('SELECT count(*)::int AS n FROM interactions WHERE tenant_id = $1', [tenant.id])).toBe(1);
@@ -157,7 +186,8 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
         const { tenant } = await createTenantWithOwner(limited);
         const other = await createTenantWithOwner(limited);
         const ip = `10.55.${Math.floor(Math.random() * 250)}.9`;
-        const send = (tenantId: string) => limited.http().post('/api/v1/interactions').set('X-Forwarded-For', ip).send({ tenant_id: tenantId, type: 'view' });
+        const send = (tenantId: string) =>
+          limited.http().post('/api/v1/interactions').set('X-Forwarded-For', ip).send({ tenant_id: tenantId, type: 'view' });
         expect([(await send(tenant.id)).status, (await send(tenant.id)).status, (await send(tenant.id)).status]).toEqual([201, 201, 429]);
         expect((await send(other.tenant.id)).status).toBe(201);
       } finally {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
-import { authHeader } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
-import { TEST_ENV } from '../../support/test-env';
+import { authHeader } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
+import { TEST_ENV } from '@test/support/test-env';
 
 const run = promisify(execFile);
 
@@ -42,9 +42,10 @@ describe('npm run cli -- demo:seed (decisions §11)', () => {
     expect(tenant).toEqual({ name: 'Café Demo', slug: shop.tenant_slug, user_id: owner.id, status: 'active' });
     expect(owner).toMatchObject({ role: 'owner', tenant_id: shop.tenant_id });
 
-    const [location] = await db.query('SELECT tenant_id, is_primary, is_active, delivery_fee::numeric > 0 AS delivers FROM locations WHERE id = $1', [
-      shop.location_id,
-    ]);
+    const [location] = await db.query(
+      'SELECT tenant_id, is_primary, is_active, delivery_fee::numeric > 0 AS delivers FROM locations WHERE id = $1',
+      [shop.location_id],
+    );
     expect(location).toEqual({ tenant_id: shop.tenant_id, is_primary: true, is_active: true, delivers: true });
 
     const products = await db.query('SELECT id, stock, is_active FROM products WHERE tenant_id = $1 ORDER BY id', [shop.tenant_id]);
@@ -53,7 +54,9 @@ describe('npm run cli -- demo:seed (decisions §11)', () => {
     for (const product of products) expect(product).toMatchObject({ stock: expect.any(Number), is_active: true });
     expect(products.every((product: { stock: number }) => product.stock > 0)).toBe(true);
 
-    const coupons = await db.query('SELECT code, coupon_type, is_public, is_active FROM coupons WHERE tenant_id = $1 ORDER BY code', [shop.tenant_id]);
+    const coupons = await db.query('SELECT code, coupon_type, is_public, is_active FROM coupons WHERE tenant_id = $1 ORDER BY code', [
+      shop.tenant_id,
+    ]);
     expect(coupons.map((coupon: { coupon_type: string }) => coupon.coupon_type).sort()).toEqual(['fixed', 'free_shipping', 'percentage']);
     expect(coupons.filter((coupon: { is_public: boolean }) => coupon.is_public)).toHaveLength(1);
 

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { createLocation } from '../../support/commerce-factories';
-import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { createLocation } from '@test/support/commerce-factories';
+import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 const PATH = '/api/v1/merchant/locations';
 
@@ -27,7 +27,9 @@ describe('Merchant locations (decisions §4)', () => {
     delete: (id: string) => t.http().delete(`${PATH}/${id}`).set(authHeader(token)),
   });
   const primaries = async (tenantId: string): Promise<string[]> =>
-    (await db.query('SELECT id FROM locations WHERE tenant_id = $1 AND is_primary AND is_active', [tenantId])).map((row: { id: string }) => row.id);
+    (await db.query('SELECT id FROM locations WHERE tenant_id = $1 AND is_primary AND is_active', [tenantId])).map(
+      (row: { id: string }) => row.id,
+    );
 
   it('answers 401 without a token and 403 without a shop', async () => {
     const { id } = await createLocation(t, shop.tenant.id, { isPrimary: false, deliveryFee: '0.00', name: 'Test location' });

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { createOrderWithProduct, createProduct } from '../../support/commerce-factories';
-import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { createOrderWithProduct, createProduct } from '@test/support/commerce-factories';
+import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 const PATH = '/api/v1/merchant/products';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createCoupon, createLocation, createProduct, orderBody, stockOf } from '../../support/commerce-factories';
-import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { createCoupon, createLocation, createProduct, orderBody, stockOf } from '@test/support/commerce-factories';
+import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('Checkout (spec 4.3, decisions §6)', () => {
   let t: TestApp;
@@ -41,7 +41,9 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
       const tenant = await shop();
       const product = await createProduct(t, tenant.id, { stock: 3 });
       const responses = await Promise.all(
-        Array.from({ length: 10 }, () => post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })),
+        Array.from({ length: 10 }, () =>
+          post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() }),
+        ),
       );
       expect(responses.filter((res) => res.status === 200)).toHaveLength(3);
       const refused = responses.filter((res) => res.status === 409);
@@ -55,10 +57,18 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
       const tenant = await shop();
       const product = await createProduct(t, tenant.id, { stock: 3 });
       const sessionId = session();
-      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 3 }], session_id: sessionId })).status).toBe(200);
-      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId })).status).toBe(200);
-      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status).toBe(200);
-      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status).toBe(409);
+      expect(
+        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 3 }], session_id: sessionId })).status,
+      ).toBe(200);
+      expect(
+        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId })).status,
+      ).toBe(200);
+      expect(
+        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status,
+      ).toBe(200);
+      expect(
+        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status,
+      ).toBe(409);
     });
 
     it('stops counting expired holds without any sweeper', async () => {
@@ -66,9 +76,13 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
       const product = await createProduct(t, tenant.id, { stock: 1 });
       const first = session();
       await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: first });
-      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status).toBe(409);
+      expect(
+        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status,
+      ).toBe(409);
       await t.get(DataSource).query(`UPDATE inventory_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [first]);
-      expect((await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status).toBe(200);
+      expect(
+        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status,
+      ).toBe(200);
     });
 
     it('keeps held stock from other shoppers’ orders, and converts the session’s hold into its order', async () => {
@@ -76,7 +90,11 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
       const product = await createProduct(t, tenant.id, { stock: 2 });
       const sessionId = session();
       await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId });
-      const stranger = await t.http().post('/api/v1/orders').set('X-Tenant-ID', tenant.id).send(orderBody([{ product_id: product.id }]));
+      const stranger = await t
+        .http()
+        .post('/api/v1/orders')
+        .set('X-Tenant-ID', tenant.id)
+        .send(orderBody([{ product_id: product.id }]));
       expect(stranger.status).toBe(422);
       expect(stranger.body.errors['items.0.quantity'][0]).toMatch(/out of stock/);
       const holder = await t

@@ -1,9 +1,9 @@
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { REDIS } from '../../../src/infra/redis/redis.module';
-import { CouponCatalogCache } from '../../../src/modules/coupons/public-catalog/coupon-catalog.cache';
-import { authHeader, createTenant, createTenantWithOwner } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { REDIS } from '@infra/redis/redis.module';
+import { CouponCatalogCache } from '@modules/coupons/public-catalog/coupon-catalog.cache';
+import { authHeader, createTenant, createTenantWithOwner } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 const MERCHANT = '/api/v1/merchant/coupons';
 const hour = 3_600_000;
@@ -58,7 +58,14 @@ describe('GET /api/v1/coupons (spec 4.3, decisions §6)', () => {
   it('lists only active, public coupons that can be used now, in the contract shape', async () => {
     const { tenant, token } = await createTenantWithOwner(t);
     const other = await createTenantWithOwner(t);
-    await createCoupon(token, { code: 'LISTED', coupon_type: 'percentage', value: 10, min_spend: 99.9, is_public: true, expires_at: iso(48 * hour) });
+    await createCoupon(token, {
+      code: 'LISTED',
+      coupon_type: 'percentage',
+      value: 10,
+      min_spend: 99.9,
+      is_public: true,
+      expires_at: iso(48 * hour),
+    });
     await createCoupon(token, { code: 'FOREVER', coupon_type: 'free_shipping', is_public: true });
     await createCoupon(token, { code: 'STARTED', coupon_type: 'fixed', value: 25, is_public: true, starts_at: iso(-hour), usage_limit: 5 });
     await createCoupon(token, { code: 'PRIVATE', coupon_type: 'fixed', value: 5 });
@@ -75,7 +82,13 @@ describe('GET /api/v1/coupons (spec 4.3, decisions §6)', () => {
     expect(res.body.success).toBe(true);
     const byCode = Object.fromEntries(res.body.data.map((coupon: { code: string }) => [coupon.code, coupon]));
     expect(Object.keys(byCode).sort()).toEqual(['FOREVER', 'LISTED', 'STARTED']);
-    expect(byCode.LISTED).toEqual({ code: 'LISTED', coupon_type: 'percentage', value: 10, min_spend: 99.9, expires_at: expect.any(String) });
+    expect(byCode.LISTED).toEqual({
+      code: 'LISTED',
+      coupon_type: 'percentage',
+      value: 10,
+      min_spend: 99.9,
+      expires_at: expect.any(String),
+    });
     expect(new Date(byCode.LISTED.expires_at).toISOString()).toBe(byCode.LISTED.expires_at);
     expect(byCode.FOREVER).toEqual({ code: 'FOREVER', coupon_type: 'free_shipping', value: 0, min_spend: null, expires_at: null });
     expect(byCode.STARTED).toEqual({ code: 'STARTED', coupon_type: 'fixed', value: 25, min_spend: null, expires_at: null });

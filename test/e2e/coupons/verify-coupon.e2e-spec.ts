@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createCoupon, createLocation, createProduct, orderBody } from '../../support/commerce-factories';
-import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { createCoupon, createLocation, createProduct, orderBody } from '@test/support/commerce-factories';
+import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
   let t: TestApp;
@@ -14,15 +14,27 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
   afterAll(() => t.close());
 
   const verify = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.http().post('/api/v1/coupons/verify').set(headers).send({ tenant_id: tenantId, cart_subtotal: 100, ...body });
+    t
+      .http()
+      .post('/api/v1/coupons/verify')
+      .set(headers)
+      .send({ tenant_id: tenantId, cart_subtotal: 100, ...body });
 
   it('answers valid coupons with the discount and type', async () => {
     const percent = await createCoupon(t, tenantId, { couponType: 'percentage', value: '12.5', maxDiscount: '10.00' });
     const fixed = await createCoupon(t, tenantId, { couponType: 'fixed', value: '30.00' });
     const shipping = await createCoupon(t, tenantId, { couponType: 'free_shipping', value: '0' });
-    expect((await verify({ code: percent.code.toLowerCase(), cart_subtotal: 40 })).body).toEqual({ valid: true, discount_amount: 5, coupon_type: 'percentage' });
+    expect((await verify({ code: percent.code.toLowerCase(), cart_subtotal: 40 })).body).toEqual({
+      valid: true,
+      discount_amount: 5,
+      coupon_type: 'percentage',
+    });
     expect((await verify({ code: percent.code })).body.discount_amount).toBe(10);
-    expect((await verify({ code: fixed.code, cart_subtotal: 20 })).body).toEqual({ valid: true, discount_amount: 20, coupon_type: 'fixed' });
+    expect((await verify({ code: fixed.code, cart_subtotal: 20 })).body).toEqual({
+      valid: true,
+      discount_amount: 20,
+      coupon_type: 'fixed',
+    });
     expect((await verify({ code: shipping.code })).body).toEqual({ valid: true, discount_amount: 0, coupon_type: 'free_shipping' });
   });
 
@@ -36,8 +48,14 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
     cases.push(['expired', { code: (await createCoupon(t, tenantId, { expiresAt: new Date(Date.now() - day) })).code }]);
     cases.push(['usage_limit', { code: (await createCoupon(t, tenantId, { usageLimit: 2, timesUsed: 2 })).code }]);
     cases.push(['min_spend', { code: (await createCoupon(t, tenantId, { minSpend: '150.00' })).code }]);
-    cases.push(['product_excluded', { code: (await createCoupon(t, tenantId, { excludedProductIds: [product.id] })).code, items: [{ product_id: product.id }] }]);
-    cases.push(['category_excluded', { code: (await createCoupon(t, tenantId, { excludedCategoryIds: [7] })).code, items: [{ product_id: product.id }] }]);
+    cases.push([
+      'product_excluded',
+      { code: (await createCoupon(t, tenantId, { excludedProductIds: [product.id] })).code, items: [{ product_id: product.id }] },
+    ]);
+    cases.push([
+      'category_excluded',
+      { code: (await createCoupon(t, tenantId, { excludedCategoryIds: [7] })).code, items: [{ product_id: product.id }] },
+    ]);
 
     // Per-customer limits need earlier redemptions: placed through real orders.
     const { tenant } = await createTenantWithOwner(t);
@@ -47,7 +65,12 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
     const twice = await createCoupon(t, tenant.id, { perCustomerLimit: 2 });
     const { token } = await createUser(t);
     for (const code of [once.code, twice.code, twice.code]) {
-      const placed = await t.http().post('/api/v1/orders').set('X-Tenant-ID', tenant.id).set(authHeader(token)).send({ ...orderBody([{ product_id: item.id }]), coupon_code: code });
+      const placed = await t
+        .http()
+        .post('/api/v1/orders')
+        .set('X-Tenant-ID', tenant.id)
+        .set(authHeader(token))
+        .send({ ...orderBody([{ product_id: item.id }]), coupon_code: code });
       expect(placed.status).toBe(201);
     }
 
@@ -59,11 +82,21 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
         body: expect.objectContaining({ valid: false, error: expect.any(String), error_code: expected }),
       });
     }
-    for (const [expected, code] of [['already_used', once.code], ['user_limit', twice.code]] as const) {
-      const res = await t.http().post('/api/v1/coupons/verify').set(authHeader(token)).send({ tenant_id: tenant.id, code, cart_subtotal: 100 });
+    for (const [expected, code] of [
+      ['already_used', once.code],
+      ['user_limit', twice.code],
+    ] as const) {
+      const res = await t
+        .http()
+        .post('/api/v1/coupons/verify')
+        .set(authHeader(token))
+        .send({ tenant_id: tenant.id, code, cart_subtotal: 100 });
       expect({ expected, code: res.body.error_code }).toEqual({ expected, code: expected });
       // The same coupon for another customer (by email) is still valid.
-      const other = await t.http().post('/api/v1/coupons/verify').send({ tenant_id: tenant.id, code, cart_subtotal: 100, customer_email: `${randomUUID()}@x.test` });
+      const other = await t
+        .http()
+        .post('/api/v1/coupons/verify')
+        .send({ tenant_id: tenant.id, code, cart_subtotal: 100, customer_email: `${randomUUID()}@x.test` });
       expect(other.body.valid).toBe(true);
     }
   });
@@ -88,7 +121,15 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
       const ip = `10.99.${Math.floor(Math.random() * 250)}.1`;
       const statuses = [];
       for (let i = 0; i < 3; i++) {
-        statuses.push((await limited.http().post('/api/v1/coupons/verify').set('X-Forwarded-For', ip).send({ tenant_id: tenantId, code: 'X', cart_subtotal: 1 })).status);
+        statuses.push(
+          (
+            await limited
+              .http()
+              .post('/api/v1/coupons/verify')
+              .set('X-Forwarded-For', ip)
+              .send({ tenant_id: tenantId, code: 'X', cart_subtotal: 1 })
+          ).status,
+        );
       }
       expect(statuses).toEqual([422, 422, 429]);
     } finally {

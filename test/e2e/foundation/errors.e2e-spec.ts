@@ -1,5 +1,5 @@
-import { createTestApp, TestApp } from '../../support/test-app';
-import { ProbeModule } from '../../support/probe.module';
+import { createTestApp, TestApp } from '@test/support/test-app';
+import { ProbeModule } from '@test/support/probe.module';
 
 describe('Error contract (decisions §1)', () => {
   let t: TestApp;
@@ -34,7 +34,13 @@ describe('Error contract (decisions §1)', () => {
     const res = await t
       .http()
       .post('/test-probe/validate')
-      .send({ name: 'far too long a name', items: [{ product_id: 1, quantity: 2 }, { product_id: 'x', quantity: 0 }] });
+      .send({
+        name: 'far too long a name',
+        items: [
+          { product_id: 1, quantity: 2 },
+          { product_id: 'x', quantity: 0 },
+        ],
+      });
     expect(res.status).toBe(422);
     expect(res.body.message).toEqual(expect.any(String));
     expect(Object.keys(res.body.errors).sort()).toEqual(['items.1.product_id', 'items.1.quantity', 'name']);
@@ -43,7 +49,10 @@ describe('Error contract (decisions §1)', () => {
   });
 
   it('rejects unknown body fields with 422 instead of storing them', async () => {
-    const res = await t.http().post('/test-probe/validate').send({ name: 'ok', items: [{ product_id: 1, quantity: 1 }], tenant_id: 'x' });
+    const res = await t
+      .http()
+      .post('/test-probe/validate')
+      .send({ name: 'ok', items: [{ product_id: 1, quantity: 1 }], tenant_id: 'x' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('tenant_id');
   });
@@ -86,7 +95,11 @@ describe('Error contract (decisions §1)', () => {
   it('answers CORS preflights for the configured storefront origins only', async () => {
     const cors = await createTestApp({ env: { CORS_ORIGINS: 'https://shop.example' } });
     try {
-      const allowed = await cors.http().options('/api/v1/orders').set('Origin', 'https://shop.example').set('Access-Control-Request-Method', 'POST');
+      const allowed = await cors
+        .http()
+        .options('/api/v1/orders')
+        .set('Origin', 'https://shop.example')
+        .set('Access-Control-Request-Method', 'POST');
       expect(allowed.status).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example');
       expect(allowed.headers['access-control-allow-headers']).toMatch(/X-Tenant-ID/);
@@ -97,6 +110,8 @@ describe('Error contract (decisions §1)', () => {
     } finally {
       await cors.close();
     }
-    expect((await t.http().get('/health/live').set('Origin', 'https://shop.example')).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await t.http().get('/health/live').set('Origin', 'https://shop.example')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
   });
 });

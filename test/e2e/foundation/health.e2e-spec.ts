@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Redis from 'ioredis';
-import { REDIS } from '../../../src/infra/redis/redis.module';
-import { HealthChecksService } from '../../../src/modules/health/health-checks.service';
-import { createTestApp, TestApp } from '../../support/test-app';
-import { TEST_ENV } from '../../support/test-env';
+import { REDIS } from '@infra/redis/redis.module';
+import { HealthChecksService } from '@modules/health/health-checks.service';
+import { createTestApp, TestApp } from '@test/support/test-app';
+import { TEST_ENV } from '@test/support/test-env';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ProbeModule, probeRuns } from '../../support/probe.module';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { ProbeModule, probeRuns } from '@test/support/probe.module';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('Idempotency (decisions §2)', () => {
   let t: TestApp;

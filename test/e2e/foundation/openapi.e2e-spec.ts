@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '../../support/test-app';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('OpenAPI document (/api/docs)', () => {
   let t: TestApp;
@@ -12,11 +12,15 @@ describe('OpenAPI document (/api/docs)', () => {
     expect((await t.http().get('/api/docs')).status).toBe(200);
     const document = (await t.http().get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };
     const documented = new Set(
-      Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`)),
+      Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
     );
 
     // What Express really routes (Nest registers each handler as a route layer).
-    const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router;
+    const router = (
+      t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }
+    ).router;
     const served = router.stack
       // The catch-all is Nest's 404 handler, not a route.
       .filter((layer) => layer.route && !layer.route.path.startsWith('/api/docs') && !layer.route.path.includes('*'))

@@ -3,13 +3,13 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { EventBus } from '@nestjs/cqrs';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '../../../src/infra/database/transaction';
-import { OUTBOX_QUEUE, outboxJobId } from '../../../src/infra/outbox/outbox.constants';
-import { OutboxRelay } from '../../../src/infra/outbox/outbox.relay';
-import { OutboxService } from '../../../src/infra/outbox/outbox.service';
-import { eventually } from '../../support/fake-servers';
-import { OutboxProbeModule, ProbeHappened, probeDeliveries } from '../../support/outbox-probe.module';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { inTransaction } from '@infra/database/transaction';
+import { OUTBOX_QUEUE, outboxJobId } from '@infra/outbox/outbox.constants';
+import { OutboxRelay } from '@infra/outbox/outbox.relay';
+import { OutboxService } from '@infra/outbox/outbox.service';
+import { eventually } from '@test/support/fake-servers';
+import { OutboxProbeModule, ProbeHappened, probeDeliveries } from '@test/support/outbox-probe.module';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('Transactional outbox', () => {
   let t: TestApp;
@@ -110,9 +110,7 @@ describe('Transactional outbox', () => {
     const second = await createTestApp({ imports: [OutboxProbeModule] });
     try {
       const markers = Array.from({ length: 60 }, () => randomUUID());
-      await Promise.all(
-        markers.map((marker) => inTransaction(dataSource, (manager) => outbox.record(manager, new ProbeHappened(marker)))),
-      );
+      await Promise.all(markers.map((marker) => inTransaction(dataSource, (manager) => outbox.record(manager, new ProbeHappened(marker)))));
       await Promise.all([relay.drain(), second.get(OutboxRelay).drain(), relay.drain()]);
       await eventually(async () => markers.every((marker) => probeDeliveries.get(marker) === 1), 15_000);
       const consumed: Array<{ count: string }> = await dataSource.query(

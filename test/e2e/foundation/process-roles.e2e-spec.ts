@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { TEST_ENV } from '../../support/test-env';
+import { TEST_ENV } from '@test/support/test-env';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -25,8 +25,8 @@ function start(env: Record<string, string>, readyText: string): Promise<Started>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready:\n${output}`)), 45_000);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { REDIS } from '../../../src/infra/redis/redis.module';
-import { ProbeModule } from '../../support/probe.module';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { REDIS } from '@infra/redis/redis.module';
+import { ProbeModule } from '@test/support/probe.module';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 // Each test speaks as its own client address (TRUST_PROXY=loopback honours X-Forwarded-For from
 // 127.0.0.1), so counters never leak between tests or runs.
@@ -102,7 +102,14 @@ describe('Rate limiting (decisions §2)', () => {
       // Every request claims a new address; untrusted, they all count against the socket address.
       const statuses = [];
       for (let i = 0; i < 3; i++) {
-        statuses.push((await strict.http().get('/test-probe/default-group').set('X-Forwarded-For', `${randomUUID().slice(0, 3)}.1.1.1`)).status);
+        statuses.push(
+          (
+            await strict
+              .http()
+              .get('/test-probe/default-group')
+              .set('X-Forwarded-For', `${randomUUID().slice(0, 3)}.1.1.1`)
+          ).status,
+        );
       }
       expect(statuses).toEqual([200, 200, 429]);
     });

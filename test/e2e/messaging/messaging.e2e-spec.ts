@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { MessageDispatcher } from '../../../src/infra/messaging/message.dispatcher';
-import { FakeHttpServer, FakeSmtpServer, startFakeHttpServer, startFakeSmtpServer } from '../../support/fake-servers';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
+import { FakeHttpServer, FakeSmtpServer, startFakeHttpServer, startFakeSmtpServer } from '@test/support/fake-servers';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('Outgoing mail and SMS', () => {
   let smtp: FakeSmtpServer;
@@ -40,7 +40,10 @@ describe('Outgoing mail and SMS', () => {
     smsFailuresLeft = 1;
     const to = `+504${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
     await t.get(MessageDispatcher).sendSms({ to, message: 'Code: 654321' });
-    const request = await sms.waitFor((received) => (received.json as { to?: string })?.to === to && received.headers['content-type'] === 'application/json', 15_000);
+    const request = await sms.waitFor(
+      (received) => (received.json as { to?: string })?.to === to && received.headers['content-type'] === 'application/json',
+      15_000,
+    );
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/sms');
     expect(request.json).toEqual({ to, message: 'Code: 654321' });
@@ -53,7 +56,10 @@ describe('Outgoing mail and SMS', () => {
     const to = `${randomUUID()}@example.test`;
     const id = randomUUID();
     const dispatcher = t.get(MessageDispatcher);
-    await Promise.all([dispatcher.sendMail({ to, subject: 'Once', text: 'x' }, id), dispatcher.sendMail({ to, subject: 'Once', text: 'x' }, id)]);
+    await Promise.all([
+      dispatcher.sendMail({ to, subject: 'Once', text: 'x' }, id),
+      dispatcher.sendMail({ to, subject: 'Once', text: 'x' }, id),
+    ]);
     await smtp.waitFor((message) => message.to.includes(to));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.messages.filter((message) => message.to.includes(to))).toHaveLength(1);

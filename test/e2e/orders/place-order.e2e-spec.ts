@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { createCoupon, createLocation, createProduct, orderBody, stockOf } from '../../support/commerce-factories';
-import { createTenantWithOwner } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { createCoupon, createLocation, createProduct, orderBody, stockOf } from '@test/support/commerce-factories';
+import { createTenantWithOwner } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
   let t: TestApp;
@@ -16,7 +16,8 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     const location = await createLocation(t, tenant.id, { deliveryFee: options.deliveryFee ?? '50.00' });
     return { tenant, owner, token, location };
   }
-  const place = (tenantId: string, body: Record<string, unknown>) => t.http().post('/api/v1/orders').set('X-Tenant-ID', tenantId).send(body);
+  const place = (tenantId: string, body: Record<string, unknown>) =>
+    t.http().post('/api/v1/orders').set('X-Tenant-ID', tenantId).send(body);
 
   it('places an order priced from the catalog, numbered from 1001, with an OrderPlaced outbox row', async () => {
     const { tenant, location } = await shop();
@@ -58,9 +59,11 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     );
     expect(await stockOf(t, shirt.id)).toBe(8);
     expect(await stockOf(t, mug.id)).toBeNull();
-    const [event] = await t.get(DataSource).query(`SELECT event_type, tenant_id, payload FROM outbox_events WHERE event_type = 'OrderPlaced' AND payload->>'order_id' = $1`, [
-      String(res.body.data.id),
-    ]);
+    const [event] = await t
+      .get(DataSource)
+      .query(`SELECT event_type, tenant_id, payload FROM outbox_events WHERE event_type = 'OrderPlaced' AND payload->>'order_id' = $1`, [
+        String(res.body.data.id),
+      ]);
     expect(event).toEqual({
       event_type: 'OrderPlaced',
       tenant_id: tenant.id,
@@ -75,9 +78,16 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
   it('finds the shop by X-Tenant-Slug or a body tenant_id', async () => {
     const { tenant } = await shop();
     const product = await createProduct(t, tenant.id);
-    const bySlug = await t.http().post('/api/v1/orders').set('X-Tenant-Slug', tenant.slug).send(orderBody([{ product_id: product.id }]));
+    const bySlug = await t
+      .http()
+      .post('/api/v1/orders')
+      .set('X-Tenant-Slug', tenant.slug)
+      .send(orderBody([{ product_id: product.id }]));
     expect(bySlug.status).toBe(201);
-    const byBody = await t.http().post('/api/v1/orders').send(orderBody([{ product_id: product.id }], { tenant_id: tenant.id }));
+    const byBody = await t
+      .http()
+      .post('/api/v1/orders')
+      .send(orderBody([{ product_id: product.id }], { tenant_id: tenant.id }));
     expect(byBody.status).toBe(201);
   });
 
@@ -110,7 +120,10 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     const res = await place(tenant.id, orderBody([{ product_id: theirs.id }, { product_id: inactive.id }, { product_id: 999999999 }]));
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['items.0.product_id', 'items.1.product_id', 'items.2.product_id']);
-    const unknownShop = await t.http().post('/api/v1/orders').send(orderBody([{ product_id: theirs.id }]));
+    const unknownShop = await t
+      .http()
+      .post('/api/v1/orders')
+      .send(orderBody([{ product_id: theirs.id }]));
     expect(unknownShop.status).toBe(422);
     expect(unknownShop.body.errors).toHaveProperty('tenant_id');
   });
@@ -137,8 +150,14 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     const product = await createProduct(t, tenant.id, { price: '200.00' });
     await createCoupon(t, tenant.id, { code: 'SAVE10', couponType: 'percentage', value: '10' });
     await createCoupon(t, tenant.id, { code: 'SHIPFREE', couponType: 'free_shipping', value: '0' });
-    const percent = await place(tenant.id, { ...orderBody([{ product_id: product.id }]), coupon_code: 'save10', delivery_type: 'delivery' });
-    expect(percent.body.data).toEqual(expect.objectContaining({ coupon_code: 'SAVE10', subtotal: 200, discount_amount: 20, delivery_fee: 80, total: 260 }));
+    const percent = await place(tenant.id, {
+      ...orderBody([{ product_id: product.id }]),
+      coupon_code: 'save10',
+      delivery_type: 'delivery',
+    });
+    expect(percent.body.data).toEqual(
+      expect.objectContaining({ coupon_code: 'SAVE10', subtotal: 200, discount_amount: 20, delivery_fee: 80, total: 260 }),
+    );
     const free = await place(tenant.id, { ...orderBody([{ product_id: product.id }]), coupon_code: 'shipfree', delivery_type: 'delivery' });
     expect(free.body.data).toEqual(expect.objectContaining({ discount_amount: 0, delivery_fee: 0, total: 200 }));
   });
@@ -171,7 +190,8 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     const { tenant } = await shop();
     const product = await createProduct(t, tenant.id);
     await createCoupon(t, tenant.id, { code: 'LASTONE', usageLimit: 1, isPublic: true });
-    const listed = async () => (await t.http().get(`/api/v1/coupons?tenant_id=${tenant.id}`)).body.data.map((coupon: { code: string }) => coupon.code);
+    const listed = async () =>
+      (await t.http().get(`/api/v1/coupons?tenant_id=${tenant.id}`)).body.data.map((coupon: { code: string }) => coupon.code);
     expect(await listed()).toEqual(['LASTONE']);
     expect((await place(tenant.id, { ...orderBody([{ product_id: product.id }]), coupon_code: 'LASTONE' })).status).toBe(201);
     expect(await listed()).toEqual([]);
@@ -186,7 +206,9 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
       expect(statuses.filter((status) => status === 201)).toHaveLength(5);
       expect(statuses.filter((status) => status === 422)).toHaveLength(35);
       expect(await stockOf(t, product.id)).toBe(0);
-      const [sold] = await t.get(DataSource).query('SELECT coalesce(sum(quantity), 0)::int AS n FROM order_items WHERE product_id = $1', [product.id]);
+      const [sold] = await t
+        .get(DataSource)
+        .query('SELECT coalesce(sum(quantity), 0)::int AS n FROM order_items WHERE product_id = $1', [product.id]);
       expect(sold.n).toBe(5);
     });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
-import { FakeHttpServer, FakeSmtpServer, startFakeHttpServer, startFakeSmtpServer } from '../../support/fake-servers';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { FakeHttpServer, FakeSmtpServer, startFakeHttpServer, startFakeSmtpServer } from '@test/support/fake-servers';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 const codeIn = (text: string) => /code is (\d{6})/.exec(text)?.[1] ?? '';
 const newEmail = () => `otp-${randomUUID()}@example.test`;
@@ -172,7 +172,9 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     );
     expect(responses.filter((res) => res.status === 200)).toHaveLength(1);
     expect(responses.filter((res) => res.status === 422)).toHaveLength(19);
-    const [tokens] = await t.get(DataSource).query(`SELECT count(*)::int AS n FROM personal_access_tokens WHERE user_id = $1 AND name = 'otp-api-token'`, [user.id]);
+    const [tokens] = await t
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM personal_access_tokens WHERE user_id = $1 AND name = 'otp-api-token'`, [user.id]);
     expect(tokens.n).toBe(1);
   });
 
@@ -203,7 +205,9 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
       const from = ip();
       const statuses = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.http().post('/api/v1/otp/generate').set('X-Forwarded-For', from).send({ identifier: newEmail() })).status);
+        statuses.push(
+          (await limited.http().post('/api/v1/otp/generate').set('X-Forwarded-For', from).send({ identifier: newEmail() })).status,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
     });
@@ -221,7 +225,10 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
       const from = ip();
       const statuses = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.http().post('/api/v1/otp/verify').set('X-Forwarded-For', from).send({ uuid: randomUUID(), otp_code: '123456' })).status);
+        statuses.push(
+          (await limited.http().post('/api/v1/otp/verify').set('X-Forwarded-For', from).send({ uuid: randomUUID(), otp_code: '123456' }))
+            .status,
+        );
       }
       expect(statuses).toEqual([422, 422, 422, 429]);
     });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { signWebhookBody } from '../../../src/modules/payments/domain/webhook-signature';
-import { createLocation, createProduct, orderBody } from '../../support/commerce-factories';
-import { createTenantWithOwner } from '../../support/factories';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
+import { createLocation, createProduct, orderBody } from '@test/support/commerce-factories';
+import { createTenantWithOwner } from '@test/support/factories';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 const SECRET = 'whsec_test_0123456789';
 
@@ -30,11 +30,18 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     const { tenant } = await createTenantWithOwner(t);
     await createLocation(t, tenant.id);
     const product = await createProduct(t, tenant.id);
-    const res = await t.http().post('/api/v1/orders').set('X-Tenant-ID', tenant.id).send(orderBody([{ product_id: product.id }]));
+    const res = await t
+      .http()
+      .post('/api/v1/orders')
+      .set('X-Tenant-ID', tenant.id)
+      .send(orderBody([{ product_id: product.id }]));
     return { tenantId: tenant.id, orderId: res.body.data.id as number };
   }
   const paymentOf = async (orderId: number) =>
-    (await db.query('SELECT payment_status, paid_at FROM orders WHERE id = $1', [orderId]))[0] as { payment_status: string; paid_at: Date | null };
+    (await db.query('SELECT payment_status, paid_at FROM orders WHERE id = $1', [orderId]))[0] as {
+      payment_status: string;
+      paid_at: Date | null;
+    };
 
   it('confirms a payment: 200 ok, order paid with an event, the delivery logged first', async () => {
     const { orderId } = await order();
@@ -45,7 +52,13 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     expect((await paymentOf(orderId)).payment_status).toBe('paid');
     expect((await paymentOf(orderId)).paid_at).not.toBeNull();
     expect(await logRows(id)).toEqual([
-      { provider: 'acme', event_type: 'payment.confirmed', processing_status: 'processed', error: null, payload: { id, event: 'payment.confirmed', data: { order_id: orderId } } },
+      {
+        provider: 'acme',
+        event_type: 'payment.confirmed',
+        processing_status: 'processed',
+        error: null,
+        payload: { id, event: 'payment.confirmed', data: { order_id: orderId } },
+      },
     ]);
     const events = await db.query(`SELECT event FROM order_events WHERE order_id = $1 AND event = 'paid'`, [orderId]);
     expect(events).toHaveLength(1);
@@ -130,7 +143,11 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
   it('never downgrades a confirmed payment with a late rejection; marks an unpaid order failed', async () => {
     const { orderId } = await order();
     await deliver({ id: `evt_${randomUUID()}`, event: 'payment.confirmed', data: { order_id: orderId } });
-    const late = await deliver({ id: `evt_${randomUUID()}`, event: 'payment.rejected', data: { order_id: orderId, reason: 'card declined' } });
+    const late = await deliver({
+      id: `evt_${randomUUID()}`,
+      event: 'payment.rejected',
+      data: { order_id: orderId, reason: 'card declined' },
+    });
     expect(late.status).toBe(200);
     expect((await paymentOf(orderId)).payment_status).toBe('paid');
 
@@ -151,10 +168,22 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
         subscription_status: string;
         subscription_ends_at: Date;
       };
-    await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.created', data: { tenant_id: tenant.id, current_period_end: '2027-01-01T00:00:00Z' } });
+    await deliver({
+      id: `evt_${randomUUID()}`,
+      event: 'subscription.created',
+      data: { tenant_id: tenant.id, current_period_end: '2027-01-01T00:00:00Z' },
+    });
     expect(await tenantOf()).toEqual({ subscription_status: 'active', subscription_ends_at: new Date('2027-01-01T00:00:00Z') });
-    await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.renewed', data: { tenant_id: tenant.id, current_period_end: '2027-02-01T00:00:00Z' } });
-    await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.renewed', data: { tenant_id: tenant.id, current_period_end: '2026-12-01T00:00:00Z' } });
+    await deliver({
+      id: `evt_${randomUUID()}`,
+      event: 'subscription.renewed',
+      data: { tenant_id: tenant.id, current_period_end: '2027-02-01T00:00:00Z' },
+    });
+    await deliver({
+      id: `evt_${randomUUID()}`,
+      event: 'subscription.renewed',
+      data: { tenant_id: tenant.id, current_period_end: '2026-12-01T00:00:00Z' },
+    });
     expect((await tenantOf()).subscription_ends_at).toEqual(new Date('2027-02-01T00:00:00Z'));
     await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.cancelled', data: { tenant_id: tenant.id } });
     expect((await tenantOf()).subscription_status).toBe('canceled');
@@ -179,7 +208,9 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
       const res = await deliver(body);
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ status: 'error' });
-      expect((await logRows(id))[0]).toEqual(expect.objectContaining({ processing_status: 'failed', error: expect.stringContaining('simulated outage') }));
+      expect((await logRows(id))[0]).toEqual(
+        expect.objectContaining({ processing_status: 'failed', error: expect.stringContaining('simulated outage') }),
+      );
       const [row] = await db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
       expect(row.subscription_status).toBe('active');
     } finally {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { TEST_DATABASE_URL } from '../../support/test-env';
+import { TEST_DATABASE_URL } from '@test/support/test-env';
 
 describe('webhook_logs is append-only (enforced by the database)', () => {
   const db = new Client({ connectionString: TEST_DATABASE_URL });

@@ -1,6 +1,6 @@
-import { EmailDomainChecker } from '../../../src/modules/social-auth/providers/email-domain.checker';
+import { EmailDomainChecker } from '@modules/social-auth/providers/email-domain.checker';
 import { ConfigService } from '@nestjs/config';
-import { FakeDnsServer, startFakeDnsServer } from '../../support/fake-servers';
+import { FakeDnsServer, startFakeDnsServer } from '@test/support/fake-servers';
 
 describe('Email domain DNS check', () => {
   let dns: FakeDnsServer;

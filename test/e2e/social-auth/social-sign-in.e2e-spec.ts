@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, KeyLike, SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
-import { authHeader, createTenantWithOwner, createUser } from '../../support/factories';
-import { FakeDnsServer, FakeHttpServer, RecordedRequest, startFakeDnsServer, startFakeHttpServer } from '../../support/fake-servers';
-import { createTestApp, TestApp } from '../../support/test-app';
+import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { FakeDnsServer, FakeHttpServer, RecordedRequest, startFakeDnsServer, startFakeHttpServer } from '@test/support/fake-servers';
+import { createTestApp, TestApp } from '@test/support/test-app';
 
 /** What the fake providers know: bearer token → the account it belongs to. */
 const accounts = new Map<string, { sub: string; email: string | null; name?: string }>();
@@ -46,7 +46,8 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
     appleKey = privateKey;
     const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
     providers = await startFakeHttpServer((request, res) => {
-      if (request.url === '/apple/keys') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+      if (request.url === '/apple/keys')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
       userInfo(request, res);
     });
     dns = await startFakeDnsServer({ 'shop.test': { MX: ['mail.shop.test'] }, 'example.test': { A: ['192.0.2.1'] } });
@@ -149,7 +150,10 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
   it('answers 503 when the provider cannot be reached', async () => {
     const unreachable = await createTestApp({ env: { SOCIAL_FACEBOOK_USERINFO_URL: 'http://127.0.0.1:9/me' } });
     try {
-      const res = await unreachable.http().post('/api/v1/auth/social').send({ provider: 'facebook', token: 'x', provider_id: '1', email: email() });
+      const res = await unreachable
+        .http()
+        .post('/api/v1/auth/social')
+        .send({ provider: 'facebook', token: 'x', provider_id: '1', email: email() });
       expect(res.status).toBe(503);
     } finally {
       await unreachable.close();
@@ -188,7 +192,10 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
     expect((await signIn(body, { 'X-Tenant-ID': tenant.id })).status).toBe(200);
 
     const newcomer = googleAccount();
-    const refused = await signIn({ provider: 'google', token: newcomer.token, provider_id: newcomer.sub, email: newcomer.email }, { 'X-Tenant-ID': tenant.id });
+    const refused = await signIn(
+      { provider: 'google', token: newcomer.token, provider_id: newcomer.sub, email: newcomer.email },
+      { 'X-Tenant-ID': tenant.id },
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toHaveProperty('tenant_id');
     const [found] = await t.get(DataSource).query('SELECT count(*)::int AS n FROM users WHERE email = $1', [newcomer.email]);
@@ -208,7 +215,12 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
         .sign(appleKey);
     const ok = await signIn({ provider: 'apple', token: await sign(appleClientId), provider_id: '001234.apple.subject', email: mail });
     expect(ok.status).toBe(200);
-    const wrongAudience = await signIn({ provider: 'apple', token: await sign('com.other.app'), provider_id: '001234.apple.subject', email: mail });
+    const wrongAudience = await signIn({
+      provider: 'apple',
+      token: await sign('com.other.app'),
+      provider_id: '001234.apple.subject',
+      email: mail,
+    });
     expect(wrongAudience.status).toBe(422);
     const garbage = await signIn({ provider: 'apple', token: 'not.a.jwt', provider_id: '001234.apple.subject', email: mail });
     expect(garbage.status).toBe(422);
@@ -238,7 +250,9 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
   it('gives ten concurrent first sign-ins of one person one account', async () => {
     const account = googleAccount();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => signIn({ provider: 'google', token: account.token, provider_id: account.sub, email: account.email })),
+      Array.from({ length: 10 }, () =>
+        signIn({ provider: 'google', token: account.token, provider_id: account.sub, email: account.email }),
+      ),
     );
     expect(responses.map((res) => res.status)).toEqual(Array(10).fill(200));
     expect(new Set(responses.map((res) => res.body.user.id)).size).toBe(1);

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, ValidationFailedError } from '../../../common/errors/domain.error';
+import { ConflictError, NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
 
 /** 422 on `email` over HTTP; ALREADY_EXISTS over gRPC. */
 export class EmailTakenError extends ValidationFailedError {

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../../../infra/outbox/domain-event';
+import { DomainEvent } from '@infra/outbox/domain-event';
 import type { UserRole } from './user-role';
 
 /** A new account exists. Recorded in the registration's transaction (HTTP and gRPC alike). */

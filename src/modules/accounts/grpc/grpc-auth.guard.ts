@@ -3,7 +3,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { RpcException } from '@nestjs/microservices';
 import { Metadata, status } from '@grpc/grpc-js';
-import { Env } from '../../../config/env.validation';
+import { Env } from '@config/env.validation';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

@@ -1,6 +1,6 @@
 import { loadSync, MessageTypeDefinition, ServiceDefinition } from '@grpc/proto-loader';
-import { PROTO_LOADER_OPTIONS } from '../../../infra/grpc/grpc-server';
-import { protoPath } from '../../../infra/grpc/proto-path';
+import { PROTO_LOADER_OPTIONS } from '@infra/grpc/grpc-server';
+import { protoPath } from '@infra/grpc/proto-path';
 
 interface FieldDescriptor {
   name: string;
@@ -50,10 +50,10 @@ describe('identity.v1 contract (proto/identity/v1/identity.proto)', () => {
   });
 
   it('defines nothing else in the package', () => {
-    expect(Object.keys(definition).filter((name) => name.startsWith('identity.')).sort()).toEqual([
-      'identity.v1.IdentityService',
-      'identity.v1.RegisterUserRequest',
-      'identity.v1.RegisterUserResponse',
-    ]);
+    expect(
+      Object.keys(definition)
+        .filter((name) => name.startsWith('identity.'))
+        .sort(),
+    ).toEqual(['identity.v1.IdentityService', 'identity.v1.RegisterUserRequest', 'identity.v1.RegisterUserResponse']);
   });
 });

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, Logger, RpcExceptionFilter } from '@nestjs/common
 import { RpcException } from '@nestjs/microservices';
 import { status } from '@grpc/grpc-js';
 import { Observable, throwError } from 'rxjs';
-import { DomainError, ValidationFailedError } from '../../../common/errors/domain.error';
+import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
 import { EmailTakenError } from '../domain/account.errors';
 
 interface GrpcError {
@@ -33,7 +33,7 @@ export class IdentityExceptionFilter implements RpcExceptionFilter<unknown> {
       const error = exception.getError();
       return typeof error === 'object' && error !== null && 'code' in error
         ? (error as GrpcError)
-        : { code: status.UNKNOWN, message: String(error) };
+        : { code: status.UNKNOWN, message: typeof error === 'string' ? error : 'Internal error.' };
     }
     if (exception instanceof EmailTakenError) return { code: status.ALREADY_EXISTS, message: exception.message };
     if (exception instanceof ValidationFailedError) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Env } from '../../../config/env.validation';
+import { Env } from '@config/env.validation';
 import type { UserRole } from '../domain/user-role';
 import { formatBearerToken, hashTokenSecret, newTokenSecret, parseBearerToken, secretMatchesHash } from './bearer-token';
 
@@ -82,16 +82,16 @@ export class TokenService {
 
   /** Deletes the token: its next use is a 401. True when it existed. */
   async revoke(tokenId: string): Promise<boolean> {
-    const [, affected] = (await this.dataSource.query('DELETE FROM personal_access_tokens WHERE id = $1', [tokenId])) as [unknown, number];
+    const [, affected] = await this.dataSource.query<[unknown, number]>('DELETE FROM personal_access_tokens WHERE id = $1', [tokenId]);
     return affected > 0;
   }
 
   /** Signs the user out everywhere. */
   async revokeAllForUser(userId: string, manager?: EntityManager): Promise<number> {
-    const [, affected] = (await (manager ?? this.dataSource).query('DELETE FROM personal_access_tokens WHERE user_id = $1', [userId])) as [
-      unknown,
-      number,
-    ];
+    const [, affected] = await (manager ?? this.dataSource).query<[unknown, number]>(
+      'DELETE FROM personal_access_tokens WHERE user_id = $1',
+      [userId],
+    );
     return affected;
   }
 }

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { OptionalNonNull } from '../../../common/http/optional-non-null.decorator';
-import { IsMoney, MAX_MONEY } from '../../../common/money/is-money.decorator';
+import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
+import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { OptionalNonNull } from '../../../common/http/optional-non-null.decorator';
-import { IsMoney, MAX_MONEY } from '../../../common/money/is-money.decorator';
+import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
+import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
 
 const MAX_INT = 2_147_483_647;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

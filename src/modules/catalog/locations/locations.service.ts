@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ConflictError } from '../../../common/errors/domain.error';
-import { centsToDecimal, centsToNumber, toCents } from '../../../common/money/money';
-import { inTransaction } from '../../../infra/database/transaction';
-import { updateSet } from '../../../infra/database/update-set';
+import { ConflictError } from '@common/errors/domain.error';
+import { centsToDecimal, centsToNumber, toCents } from '@common/money/money';
+import { inTransaction } from '@infra/database/transaction';
+import { updateSet } from '@infra/database/update-set';
 import { CATALOG_PER_PAGE, pageOffset } from '../catalog-page';
 import type { CreateLocationDto, LocationResource, UpdateLocationDto } from '../dto/location.dto';
 
@@ -46,7 +46,10 @@ export class LocationsService {
   }
 
   async find(tenantId: string, id: string): Promise<LocationResource | null> {
-    const rows: LocationRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM locations WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    const rows: LocationRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM locations WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
     return rows[0] ? toResource(rows[0]) : null;
   }
 
@@ -89,7 +92,10 @@ export class LocationsService {
   }
 
   async remove(tenantId: string, id: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query('DELETE FROM locations WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+    const [, affected]: [unknown, number] = await this.dataSource.query('DELETE FROM locations WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      id,
+    ]);
     return affected > 0;
   }
 

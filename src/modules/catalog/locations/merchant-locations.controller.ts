@@ -11,11 +11,11 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { NotFoundError } from '../../../common/errors/domain.error';
-import { MerchantArea, MerchantTenantId } from '../../../common/http/merchant-area.decorator';
-import { paginate, Paginated, PageQueryDto } from '../../../common/http/pagination';
-import { uuidId } from '../../../common/http/resource-ids';
-import { Env } from '../../../config/env.validation';
+import { NotFoundError } from '@common/errors/domain.error';
+import { MerchantArea, MerchantTenantId } from '@common/http/merchant-area.decorator';
+import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
+import { uuidId } from '@common/http/resource-ids';
+import { Env } from '@config/env.validation';
 import { CATALOG_PER_PAGE } from '../catalog-page';
 import { CreateLocationDto, LocationResource, LocationResponse, UpdateLocationDto } from '../dto/location.dto';
 import { LocationsService } from './locations.service';
@@ -68,7 +68,11 @@ export class MerchantLocationsController {
   @ApiNotFoundResponse({ description: 'No such location in this shop' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
   @ApiConflictResponse({ description: 'Would leave two active primary locations (e.g. reactivating a former primary)' })
-  async update(@MerchantTenantId() tenantId: string, @Param('id') rawId: string, @Body() body: UpdateLocationDto): Promise<{ data: LocationResource }> {
+  async update(
+    @MerchantTenantId() tenantId: string,
+    @Param('id') rawId: string,
+    @Body() body: UpdateLocationDto,
+  ): Promise<{ data: LocationResource }> {
     const id = uuidId(rawId);
     const location = id === null ? null : await this.locations.update(tenantId, id, body);
     if (!location) throw notFound();

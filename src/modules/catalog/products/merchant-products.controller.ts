@@ -11,11 +11,11 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { NotFoundError } from '../../../common/errors/domain.error';
-import { MerchantArea, MerchantTenantId } from '../../../common/http/merchant-area.decorator';
-import { paginate, Paginated, PageQueryDto } from '../../../common/http/pagination';
-import { integerId } from '../../../common/http/resource-ids';
-import { Env } from '../../../config/env.validation';
+import { NotFoundError } from '@common/errors/domain.error';
+import { MerchantArea, MerchantTenantId } from '@common/http/merchant-area.decorator';
+import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
+import { integerId } from '@common/http/resource-ids';
+import { Env } from '@config/env.validation';
 import { CATALOG_PER_PAGE } from '../catalog-page';
 import { CreateProductDto, ProductResource, ProductResponse, UpdateProductDto } from '../dto/product.dto';
 import { ProductsService } from './products.service';
@@ -66,7 +66,11 @@ export class MerchantProductsController {
   @ApiOkResponse({ type: ProductResponse })
   @ApiNotFoundResponse({ description: 'No such product in this shop' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
-  async update(@MerchantTenantId() tenantId: string, @Param('id') rawId: string, @Body() body: UpdateProductDto): Promise<{ data: ProductResource }> {
+  async update(
+    @MerchantTenantId() tenantId: string,
+    @Param('id') rawId: string,
+    @Body() body: UpdateProductDto,
+  ): Promise<{ data: ProductResource }> {
     const id = integerId(rawId);
     const product = id === null ? null : await this.products.update(tenantId, id, body);
     if (!product) throw notFound();

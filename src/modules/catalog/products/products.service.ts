@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ConflictError } from '../../../common/errors/domain.error';
-import { centsToDecimal, centsToNumber, toCents } from '../../../common/money/money';
-import { activeTransaction } from '../../../infra/database/transaction';
-import { updateSet } from '../../../infra/database/update-set';
+import { ConflictError } from '@common/errors/domain.error';
+import { centsToDecimal, centsToNumber, toCents } from '@common/money/money';
+import { activeTransaction } from '@infra/database/transaction';
+import { updateSet } from '@infra/database/update-set';
 import { CATALOG_PER_PAGE, pageOffset } from '../catalog-page';
 import type { CreateProductDto, ProductResource, UpdateProductDto } from '../dto/product.dto';
 
@@ -81,7 +81,10 @@ export class ProductsService {
    */
   async remove(tenantId: string, id: number): Promise<boolean> {
     try {
-      const [, affected]: [unknown, number] = await this.db().query('DELETE FROM products WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+      const [, affected]: [unknown, number] = await this.db().query('DELETE FROM products WHERE tenant_id = $1 AND id = $2', [
+        tenantId,
+        id,
+      ]);
       return affected > 0;
     } catch (error) {
       if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {

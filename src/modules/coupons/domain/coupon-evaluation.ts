@@ -1,4 +1,4 @@
-import { Cents, percentOf, toCents } from '../../../common/money/money';
+import { Cents, percentOf, toCents } from '@common/money/money';
 
 export const COUPON_TYPES = ['percentage', 'fixed', 'free_shipping'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
@@ -79,7 +79,12 @@ export function evaluateCoupon(coupon: CouponRules | null, context: CouponContex
       return reject('category_excluded', 'This coupon does not apply to a category in your cart.');
     }
   }
-  return { valid: true, discount: discountFor(coupon, context.subtotal), couponType: coupon.couponType, freeShipping: coupon.couponType === 'free_shipping' };
+  return {
+    valid: true,
+    discount: discountFor(coupon, context.subtotal),
+    couponType: coupon.couponType,
+    freeShipping: coupon.couponType === 'free_shipping',
+  };
 }
 
 function discountFor(coupon: CouponRules, subtotal: Cents): Cents {

@@ -15,9 +15,9 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsIsoTimestamp } from '../../../common/http/is-iso-timestamp.decorator';
-import { OptionalNonNull } from '../../../common/http/optional-non-null.decorator';
-import { IsMoney, MAX_MONEY } from '../../../common/money/is-money.decorator';
+import { IsIsoTimestamp } from '@common/http/is-iso-timestamp.decorator';
+import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
+import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
 import { COUPON_TYPES, CouponType, normalizeCouponCode } from '../domain/coupon-evaluation';
 
 const MAX_INT = 2_147_483_647;

@@ -10,11 +10,11 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { NotFoundError } from '../../../common/errors/domain.error';
-import { MerchantArea, MerchantTenantId } from '../../../common/http/merchant-area.decorator';
-import { paginate, Paginated, PageQueryDto } from '../../../common/http/pagination';
-import { uuidId } from '../../../common/http/resource-ids';
-import { Env } from '../../../config/env.validation';
+import { NotFoundError } from '@common/errors/domain.error';
+import { MerchantArea, MerchantTenantId } from '@common/http/merchant-area.decorator';
+import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
+import { uuidId } from '@common/http/resource-ids';
+import { Env } from '@config/env.validation';
 import { CouponResource, CouponResponse, CreateCouponDto, UpdateCouponDto } from '../dto/merchant-coupon.dto';
 import { MerchantCouponsService } from './merchant-coupons.service';
 
@@ -65,7 +65,11 @@ export class MerchantCouponsController {
   @ApiOkResponse({ type: CouponResponse })
   @ApiNotFoundResponse({ description: 'No such coupon in this shop' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields, or a code the shop already has' })
-  async update(@MerchantTenantId() tenantId: string, @Param('id') rawId: string, @Body() body: UpdateCouponDto): Promise<{ data: CouponResource }> {
+  async update(
+    @MerchantTenantId() tenantId: string,
+    @Param('id') rawId: string,
+    @Body() body: UpdateCouponDto,
+  ): Promise<{ data: CouponResource }> {
     const id = uuidId(rawId);
     const coupon = id === null ? null : await this.coupons.update(tenantId, id, body);
     if (!coupon) throw notFound();

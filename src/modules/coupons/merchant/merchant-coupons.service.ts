@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ValidationFailedError } from '../../../common/errors/domain.error';
-import { parseIsoTimestamp } from '../../../common/http/is-iso-timestamp.decorator';
-import { centsToDecimal, centsToNumber, toCents } from '../../../common/money/money';
-import { inTransaction } from '../../../infra/database/transaction';
-import { updateSet } from '../../../infra/database/update-set';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { parseIsoTimestamp } from '@common/http/is-iso-timestamp.decorator';
+import { centsToDecimal, centsToNumber, toCents } from '@common/money/money';
+import { inTransaction } from '@infra/database/transaction';
+import { updateSet } from '@infra/database/update-set';
 import type { CouponType } from '../domain/coupon-evaluation';
 import type { CouponResource, CreateCouponDto, UpdateCouponDto } from '../dto/merchant-coupon.dto';
 import { CouponCatalogCache } from '../public-catalog/coupon-catalog.cache';
@@ -79,7 +79,10 @@ export class MerchantCouponsService {
   }
 
   async find(tenantId: string, id: string): Promise<CouponResource | null> {
-    const rows: CouponRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM coupons WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    const rows: CouponRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM coupons WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
     return rows[0] ? toResource(rows[0]) : null;
   }
 
@@ -132,10 +135,18 @@ export class MerchantCouponsService {
   /** Null when the tenant has no such coupon. */
   async update(tenantId: string, id: string, input: UpdateCouponDto): Promise<CouponResource | null> {
     const coupon = await this.write(async (manager) => {
-      const rows: CouponRow[] = await manager.query(`SELECT ${COLUMNS} FROM coupons WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
+      const rows: CouponRow[] = await manager.query(`SELECT ${COLUMNS} FROM coupons WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [
+        tenantId,
+        id,
+      ]);
       const current = rows[0];
       if (!current) return null;
-      if (input.coupon_type !== undefined && input.coupon_type !== 'free_shipping' && current.coupon_type === 'free_shipping' && input.value === undefined) {
+      if (
+        input.coupon_type !== undefined &&
+        input.coupon_type !== 'free_shipping' &&
+        current.coupon_type === 'free_shipping' &&
+        input.value === undefined
+      ) {
         throw ValidationFailedError.field('value', `The value field is required for a ${input.coupon_type} coupon.`);
       }
       const changes: Partial<CouponFields> = {
@@ -167,7 +178,10 @@ export class MerchantCouponsService {
   }
 
   async remove(tenantId: string, id: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query('DELETE FROM coupons WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+    const [, affected]: [unknown, number] = await this.dataSource.query('DELETE FROM coupons WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      id,
+    ]);
     if (affected > 0) await this.cache.invalidate(tenantId);
     return affected > 0;
   }

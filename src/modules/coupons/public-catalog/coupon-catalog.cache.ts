@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { REDIS } from '../../../infra/redis/redis.module';
+import { REDIS } from '@infra/redis/redis.module';
 
 /** A coupon as the public list caches it: still filtered by time when served. */
 export interface CachedPublicCoupon {

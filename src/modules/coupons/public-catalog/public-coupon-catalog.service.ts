@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { centsToNumber, toCents } from '../../../common/money/money';
+import { centsToNumber, toCents } from '@common/money/money';
 import type { CouponType } from '../domain/coupon-evaluation';
 import { CachedPublicCoupon, CouponCatalogCache } from './coupon-catalog.cache';
 
@@ -38,7 +38,11 @@ export class PublicCouponCatalogService {
   async list(tenantId: string, now = new Date()): Promise<PublicCoupon[]> {
     const candidates = await this.cache.getOrLoad(tenantId, () => this.load(tenantId));
     return candidates
-      .filter((coupon) => (!coupon.starts_at || Date.parse(coupon.starts_at) <= now.getTime()) && (!coupon.expires_at || Date.parse(coupon.expires_at) > now.getTime()))
+      .filter(
+        (coupon) =>
+          (!coupon.starts_at || Date.parse(coupon.starts_at) <= now.getTime()) &&
+          (!coupon.expires_at || Date.parse(coupon.expires_at) > now.getTime()),
+      )
       .map((coupon) => ({
         code: coupon.code,
         coupon_type: coupon.coupon_type as CouponType,

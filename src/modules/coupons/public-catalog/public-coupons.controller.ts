@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { DomainError } from '../../../common/errors/domain.error';
-import { RateLimit } from '../../../infra/rate-limit/rate-limit.decorator';
-import { StorefrontTenantResolver } from '../../storefront/storefront-tenant.resolver';
+import { DomainError } from '@common/errors/domain.error';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
+import { StorefrontTenantResolver } from '@modules/storefront/storefront-tenant.resolver';
 import { PublicCoupon, PublicCouponCatalogService } from './public-coupon-catalog.service';
 
 /** Spec 7: this endpoint answers a missing or unusable tenant with 400. */

@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Env } from '../../../config/env.validation';
+import { Env } from '@config/env.validation';
 import { HealthCheck } from '../health-report';
 
 /** Warns above HEALTH_DISK_WARN_PERCENT (70) and fails above HEALTH_DISK_FAIL_PERCENT (90) used. */
@@ -25,7 +25,12 @@ export class UsedDiskSpaceCheck implements HealthCheck {
       return { status: 'failed' as const, notificationMessage: `The disk is almost full (${percent}% used).`, shortSummary: summary, meta };
     }
     if (percent > warnAbove) {
-      return { status: 'warning' as const, notificationMessage: `The disk is almost full (${percent}% used).`, shortSummary: summary, meta };
+      return {
+        status: 'warning' as const,
+        notificationMessage: `The disk is almost full (${percent}% used).`,
+        shortSummary: summary,
+        meta,
+      };
     }
     return { status: 'ok' as const, notificationMessage: '', shortSummary: summary, meta };
   }

@@ -24,6 +24,10 @@ export class HealthRefreshScheduler implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     // Upserting by a fixed id keeps one schedule however many workers start.
-    await this.queue.upsertJobScheduler(SCHEDULER_ID, { every: 60_000 }, { name: 'refresh', opts: { removeOnComplete: true, removeOnFail: 100 } });
+    await this.queue.upsertJobScheduler(
+      SCHEDULER_ID,
+      { every: 60_000 },
+      { name: 'refresh', opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { PageQueryDto } from '../../../common/http/pagination';
+import { PageQueryDto } from '@common/http/pagination';
 import { ORDER_STATUSES, OrderStatus } from '../domain/order-status';
 
 export class ListOrdersQueryDto extends PageQueryDto {

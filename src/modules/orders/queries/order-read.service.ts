@@ -84,8 +84,14 @@ export class OrderReadService {
     const filter = status ? 'AND o.status = $4' : '';
     if (status) params.push(status);
     const [rows, counted] = await Promise.all([
-      this.dataSource.query(`${SELECT_ORDERS} WHERE o.tenant_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3`, params),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM orders o WHERE o.tenant_id = $1 ${status ? 'AND o.status = $2' : ''}`, status ? [tenantId, status] : [tenantId]),
+      this.dataSource.query(
+        `${SELECT_ORDERS} WHERE o.tenant_id = $1 ${filter} ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3`,
+        params,
+      ),
+      this.dataSource.query(
+        `SELECT count(*)::int AS total FROM orders o WHERE o.tenant_id = $1 ${status ? 'AND o.status = $2' : ''}`,
+        status ? [tenantId, status] : [tenantId],
+      ),
     ]);
     return { orders: (rows as OrderRow[]).map(present), total: (counted as Array<{ total: number }>)[0].total };
   }

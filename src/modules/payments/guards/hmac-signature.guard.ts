@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
-import { DomainError } from '../../../common/errors/domain.error';
-import { SecurityLogService } from '../../../common/security/security-log.service';
-import { Env } from '../../../config/env.validation';
+import { DomainError } from '@common/errors/domain.error';
+import { SecurityLogService } from '@common/security/security-log.service';
+import { Env } from '@config/env.validation';
 import { isValidWebhookSignature } from '../domain/webhook-signature';
 
 export class InvalidSignatureError extends DomainError {
@@ -35,7 +35,11 @@ export class HmacSignatureGuard implements CanActivate {
     await this.securityLog.record('WEBHOOK_SIGNATURE_REJECTED', {
       ip: req.ip ?? null,
       resourceType: 'payment_webhook',
-      details: { reason: signature === undefined ? 'missing' : 'mismatch', provider: req.headers['x-payment-provider'] ?? null, bytes: rawBodyOf(req).length },
+      details: {
+        reason: signature === undefined ? 'missing' : 'mismatch',
+        provider: req.headers['x-payment-provider'] ?? null,
+        bytes: rawBodyOf(req).length,
+      },
     });
     throw new InvalidSignatureError();
   }

@@ -1,15 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, JWTVerifyGetKey } from 'jose';
-import { ServiceUnavailableError, ValidationFailedError } from '../../../common/errors/domain.error';
-import { Env } from '../../../config/env.validation';
+import { ServiceUnavailableError, ValidationFailedError } from '@common/errors/domain.error';
+import { Env } from '@config/env.validation';
 import { SocialProvider, VerifiedSocialIdentity } from '../domain/social-provider';
 
 const TIMEOUT_MS = 5_000;
 
 type UserInfoReader = (body: Record<string, unknown>) => VerifiedSocialIdentity;
 
-const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
 // Each provider's user-info answer, reduced to the fields we compare and keep.
 const READERS: Record<Exclude<SocialProvider, 'apple'>, UserInfoReader> = {
@@ -20,7 +21,12 @@ const READERS: Record<Exclude<SocialProvider, 'apple'>, UserInfoReader> = {
     name: str(body.name),
     avatarUrl: str(((body.picture as { data?: { url?: unknown } } | undefined)?.data ?? {}).url),
   }),
-  github: (body) => ({ subject: str(body.id) ?? '', email: str(body.email), name: str(body.name) ?? str(body.login), avatarUrl: str(body.avatar_url) }),
+  github: (body) => ({
+    subject: str(body.id) ?? '',
+    email: str(body.email),
+    name: str(body.name) ?? str(body.login),
+    avatarUrl: str(body.avatar_url),
+  }),
   twitter: (body) => {
     const data = (body.data ?? body) as Record<string, unknown>;
     return { subject: str(data.id) ?? '', email: str(data.email), name: str(data.name), avatarUrl: str(data.profile_image_url) };
@@ -86,7 +92,9 @@ export class SocialTokenVerifier {
   private async verifyAppleIdentityToken(token: string): Promise<VerifiedSocialIdentity> {
     const clientId = this.config.get('SOCIAL_APPLE_CLIENT_ID', { infer: true });
     if (!clientId) throw new ServiceUnavailableError('Sign in with Apple is not configured.');
-    this.appleKeys ??= createRemoteJWKSet(new URL(this.config.get('SOCIAL_APPLE_JWKS_URL', { infer: true })), { timeoutDuration: TIMEOUT_MS });
+    this.appleKeys ??= createRemoteJWKSet(new URL(this.config.get('SOCIAL_APPLE_JWKS_URL', { infer: true })), {
+      timeoutDuration: TIMEOUT_MS,
+    });
     try {
       const { payload } = await jwtVerify(token, this.appleKeys, {
         issuer: this.config.get('SOCIAL_APPLE_ISSUER', { infer: true }),

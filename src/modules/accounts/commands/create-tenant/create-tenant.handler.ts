@@ -1,11 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { UnauthenticatedError } from '../../../../common/errors/domain.error';
-import { inTransaction } from '../../../../infra/database/transaction';
-import { AlreadyHasTenantError } from '../../domain/account.errors';
-import { TenantEntity } from '../../domain/tenant.entity';
-import { TenantsService } from '../../tenants.service';
+import { UnauthenticatedError } from '@common/errors/domain.error';
+import { inTransaction } from '@infra/database/transaction';
+import { AlreadyHasTenantError } from '@modules/accounts/domain/account.errors';
+import { TenantEntity } from '@modules/accounts/domain/tenant.entity';
+import { TenantsService } from '@modules/accounts/tenants.service';
 import { CreateTenantCommand } from './create-tenant.command';
 
 /**
@@ -21,7 +21,9 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand,
 
   execute({ userId, name }: CreateTenantCommand): Promise<TenantEntity> {
     return inTransaction(this.dataSource, async (manager) => {
-      const rows: Array<{ tenant_id: string | null }> = await manager.query('SELECT tenant_id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const rows: Array<{ tenant_id: string | null }> = await manager.query('SELECT tenant_id FROM users WHERE id = $1 FOR UPDATE', [
+        userId,
+      ]);
       if (!rows[0]) throw new UnauthenticatedError();
       if (rows[0].tenant_id) throw new AlreadyHasTenantError();
       const tenant = await this.tenants.createOwned(manager, name.trim(), userId);

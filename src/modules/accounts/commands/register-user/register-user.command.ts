@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../domain/user-role';
+import type { StaffRole } from '@modules/accounts/domain/user-role';
 
 export interface RegisterUserInput {
   name: string;

@@ -1,15 +1,15 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '../../../../infra/database/transaction';
-import { OutboxService } from '../../../../infra/outbox/outbox.service';
-import { EmailTakenError, TenantNotFoundError } from '../../domain/account.errors';
-import { hashPassword } from '../../domain/password-hasher';
-import { UserRegistered } from '../../domain/user-registered.event';
-import type { UserRole } from '../../domain/user-role';
-import { TenantsService } from '../../tenants.service';
-import { TokenService } from '../../tokens/token.service';
-import { normalizeEmail } from '../../users.service';
+import { inTransaction } from '@infra/database/transaction';
+import { OutboxService } from '@infra/outbox/outbox.service';
+import { EmailTakenError, TenantNotFoundError } from '@modules/accounts/domain/account.errors';
+import { hashPassword } from '@modules/accounts/domain/password-hasher';
+import { UserRegistered } from '@modules/accounts/domain/user-registered.event';
+import type { UserRole } from '@modules/accounts/domain/user-role';
+import { TenantsService } from '@modules/accounts/tenants.service';
+import { TokenService } from '@modules/accounts/tokens/token.service';
+import { normalizeEmail } from '@modules/accounts/users.service';
 import { RegisterUserCommand, RegisterUserResult } from './register-user.command';
 
 const UNIQUE_VIOLATION = '23505';

@@ -2,9 +2,9 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ConflictError, DomainError, ValidationFailedError } from '../../../../common/errors/domain.error';
-import { Env } from '../../../../config/env.validation';
-import { inTransaction } from '../../../../infra/database/transaction';
+import { ConflictError, DomainError, ValidationFailedError } from '@common/errors/domain.error';
+import { Env } from '@config/env.validation';
+import { inTransaction } from '@infra/database/transaction';
 
 export class HoldInventoryCommand {
   constructor(

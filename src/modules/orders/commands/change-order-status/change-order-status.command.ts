@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../domain/order-status';
+import type { OrderStatus } from '@modules/orders/domain/order-status';
 
 export class ChangeOrderStatusCommand {
   constructor(

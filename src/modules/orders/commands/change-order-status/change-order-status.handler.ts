@@ -1,9 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { NotFoundError, ValidationFailedError } from '../../../../common/errors/domain.error';
-import { inTransaction } from '../../../../infra/database/transaction';
-import { checkOrderTransition, OrderStatus } from '../../domain/order-status';
+import { NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
+import { inTransaction } from '@infra/database/transaction';
+import { checkOrderTransition, OrderStatus } from '@modules/orders/domain/order-status';
 import { ChangeOrderStatusCommand } from './change-order-status.command';
 
 /**
@@ -27,7 +27,11 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       if (!check.allowed) throw ValidationFailedError.field('status', check.reason);
       if (!check.changed) return { changed: false };
 
-      await manager.query('UPDATE orders SET status = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2', [tenantId, orderId, status]);
+      await manager.query('UPDATE orders SET status = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2', [
+        tenantId,
+        orderId,
+        status,
+      ]);
       await manager.query(
         `INSERT INTO order_events (order_id, tenant_id, event, from_status, to_status, user_id)
          VALUES ($1, $2, 'status_changed', $3, $4, $5)`,

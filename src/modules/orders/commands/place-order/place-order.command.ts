@@ -1,4 +1,4 @@
-import type { PlaceOrderDto } from '../../dto/place-order.dto';
+import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
 
 export class PlaceOrderCommand {
   constructor(

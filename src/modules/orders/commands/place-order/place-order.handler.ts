@@ -2,16 +2,16 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ValidationFailedError } from '../../../../common/errors/domain.error';
-import { Cents, centsToDecimal, toCents } from '../../../../common/money/money';
-import { Env } from '../../../../config/env.validation';
-import { inTransaction } from '../../../../infra/database/transaction';
-import { OutboxService } from '../../../../infra/outbox/outbox.service';
-import { CouponLedgerService } from '../../../coupons/coupon-ledger.service';
-import { CouponCatalogCache } from '../../../coupons/public-catalog/coupon-catalog.cache';
-import { customerKey } from '../../domain/customer-key';
-import { OrderPlaced } from '../../domain/order-placed.event';
-import type { OrderItemDto } from '../../dto/place-order.dto';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { Cents, centsToDecimal, toCents } from '@common/money/money';
+import { Env } from '@config/env.validation';
+import { inTransaction } from '@infra/database/transaction';
+import { OutboxService } from '@infra/outbox/outbox.service';
+import { CouponLedgerService } from '@modules/coupons/coupon-ledger.service';
+import { CouponCatalogCache } from '@modules/coupons/public-catalog/coupon-catalog.cache';
+import { customerKey } from '@modules/orders/domain/customer-key';
+import { OrderPlaced } from '@modules/orders/domain/order-placed.event';
+import type { OrderItemDto } from '@modules/orders/dto/place-order.dto';
 import { PlaceOrderCommand } from './place-order.command';
 
 interface ProductRow {
@@ -158,7 +158,12 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
    * Locks the ordered products (in id order), checks each line, and takes the stock. Stock held by
    * other checkout sessions is not available; this session's own hold is.
    */
-  private async takeStock(manager: EntityManager, tenantId: string, items: OrderItemDto[], sessionId: string | null): Promise<PricedLine[]> {
+  private async takeStock(
+    manager: EntityManager,
+    tenantId: string,
+    items: OrderItemDto[],
+    sessionId: string | null,
+  ): Promise<PricedLine[]> {
     const ids = [...new Set(items.map((item) => item.product_id))].sort((a, b) => a - b);
     const products: ProductRow[] = await manager.query(
       `SELECT id, name, price, stock, category_id, is_active FROM products
@@ -186,7 +191,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
       if (!product?.is_active || product.stock === null) return;
       const available = Math.max(0, product.stock - (heldByOthers.get(product.id) ?? 0));
       if ((wanted.get(product.id) ?? 0) > available) {
-        errors[`items.${index}.quantity`] = [available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`];
+        errors[`items.${index}.quantity`] = [
+          available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
+        ];
       }
     });
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
@@ -202,7 +209,13 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
     }
     return items.map((item) => {
       const product = byId.get(item.product_id)!;
-      return { productId: product.id, name: product.name, price: toCents(product.price), quantity: item.quantity, categoryId: product.category_id };
+      return {
+        productId: product.id,
+        name: product.name,
+        price: toCents(product.price),
+        quantity: item.quantity,
+        categoryId: product.category_id,
+      };
     });
   }
 
@@ -216,4 +229,3 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
     return rows[0].last_number;
   }
 }
-

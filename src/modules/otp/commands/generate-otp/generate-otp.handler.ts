@@ -3,12 +3,12 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ValidationFailedError } from '../../../../common/errors/domain.error';
-import { Env } from '../../../../config/env.validation';
-import { inTransaction } from '../../../../infra/database/transaction';
-import { MessageDispatcher } from '../../../../infra/messaging/message.dispatcher';
-import { generateOtpCode, hashOtpCode } from '../../domain/otp-code';
-import { parseOtpIdentifier } from '../../domain/otp-identifier';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { Env } from '@config/env.validation';
+import { inTransaction } from '@infra/database/transaction';
+import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
+import { generateOtpCode, hashOtpCode } from '@modules/otp/domain/otp-code';
+import { parseOtpIdentifier } from '@modules/otp/domain/otp-identifier';
 import { GenerateOtpCommand, GenerateOtpResult } from './generate-otp.command';
 
 /**
@@ -41,10 +41,13 @@ export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, G
           WHERE identifier = $1 AND consumed_at IS NULL AND invalidated_at IS NULL`,
         [identifier.value],
       );
-      await manager.query(
-        'INSERT INTO otp_sessions (id, identifier, channel, code_hmac, expires_at) VALUES ($1, $2, $3, $4, $5)',
-        [sessionId, identifier.value, identifier.channel, hashOtpCode(this.config.get('APP_KEY', { infer: true }), sessionId, code), expiresAt],
-      );
+      await manager.query('INSERT INTO otp_sessions (id, identifier, channel, code_hmac, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+        sessionId,
+        identifier.value,
+        identifier.channel,
+        hashOtpCode(this.config.get('APP_KEY', { infer: true }), sessionId, code),
+        expiresAt,
+      ]);
     });
 
     const text = `Your verification code is ${code}. It expires in ${ttlMinutes} minutes. If you did not ask for it, ignore this message.`;

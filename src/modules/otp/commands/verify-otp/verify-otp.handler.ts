@@ -3,13 +3,13 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ValidationFailedError } from '../../../../common/errors/domain.error';
-import { Env } from '../../../../config/env.validation';
-import { inTransaction } from '../../../../infra/database/transaction';
-import { OtpAccountPort, OTP_ACCOUNT_PORT } from '../../domain/otp-account.port';
-import { evaluateOtpAttempt, OTP_REJECTION_MESSAGES, OtpAttemptOutcome } from '../../domain/otp-attempt';
-import { otpCodeMatches } from '../../domain/otp-code';
-import type { OtpChannel } from '../../domain/otp-identifier';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { Env } from '@config/env.validation';
+import { inTransaction } from '@infra/database/transaction';
+import { OtpAccountPort, OTP_ACCOUNT_PORT } from '@modules/otp/domain/otp-account.port';
+import { evaluateOtpAttempt, OTP_REJECTION_MESSAGES, OtpAttemptOutcome } from '@modules/otp/domain/otp-attempt';
+import { otpCodeMatches } from '@modules/otp/domain/otp-code';
+import type { OtpChannel } from '@modules/otp/domain/otp-identifier';
 import { VerifyOtpCommand, VerifyOtpResult } from './verify-otp.command';
 
 interface SessionRow {

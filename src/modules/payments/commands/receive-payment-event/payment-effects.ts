@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { PaymentEventType } from '../../domain/payment-events';
+import type { PaymentEventType } from '@modules/payments/domain/payment-events';
 
 export type EffectResult = { ok: true } | { ok: false; reason: string };
 
@@ -112,7 +112,12 @@ export class PaymentEffects {
     return rows[0] ?? null;
   }
 
-  private async orderEvent(manager: EntityManager, order: { id: number; tenant_id: string }, event: string, details: Record<string, unknown>) {
+  private async orderEvent(
+    manager: EntityManager,
+    order: { id: number; tenant_id: string },
+    event: string,
+    details: Record<string, unknown>,
+  ) {
     await manager.query(`INSERT INTO order_events (order_id, tenant_id, event, details) VALUES ($1, $2, $3, $4)`, [
       order.id,
       order.tenant_id,

@@ -3,10 +3,10 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { sha256Hex } from '../../../../common/util/stable-json';
-import { Env } from '../../../../config/env.validation';
-import { inTransaction } from '../../../../infra/database/transaction';
-import { isKnownPaymentEvent, parseEnvelope, WebhookEnvelope } from '../../domain/payment-events';
+import { sha256Hex } from '@common/util/stable-json';
+import { Env } from '@config/env.validation';
+import { inTransaction } from '@infra/database/transaction';
+import { isKnownPaymentEvent, parseEnvelope, WebhookEnvelope } from '@modules/payments/domain/payment-events';
 import { PaymentEffects } from './payment-effects';
 
 export class ReceivePaymentEventCommand {
@@ -39,7 +39,8 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
   ) {}
 
   async execute({ rawBody, providerHeader }: ReceivePaymentEventCommand): Promise<WebhookOutcome> {
-    const provider = providerHeader && PROVIDER.test(providerHeader) ? providerHeader : this.config.get('PAYMENT_PROVIDER', { infer: true });
+    const provider =
+      providerHeader && PROVIDER.test(providerHeader) ? providerHeader : this.config.get('PAYMENT_PROVIDER', { infer: true });
     const { envelope, json } = parseEnvelope(rawBody);
     const logId = await this.record(provider, rawBody, envelope, json);
 
@@ -74,10 +75,10 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
     } catch (failure) {
       this.logger.error({ err: failure, webhookLogId: logId }, 'Payment event processing failed');
       await this.dataSource
-        .query(`UPDATE webhook_logs SET processing_status = 'failed', error = $2 WHERE id = $1 AND processing_status IN ('received', 'failed')`, [
-          logId,
-          String((failure as Error)?.message ?? failure).slice(0, 2000),
-        ])
+        .query(
+          `UPDATE webhook_logs SET processing_status = 'failed', error = $2 WHERE id = $1 AND processing_status IN ('received', 'failed')`,
+          [logId, String((failure as Error)?.message ?? failure).slice(0, 2000)],
+        )
         .catch(() => undefined);
       return 'failed';
     }

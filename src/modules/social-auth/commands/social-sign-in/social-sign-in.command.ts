@@ -1,4 +1,4 @@
-import type { SocialSignInDto } from '../../dto/social-sign-in.dto';
+import type { SocialSignInDto } from '@modules/social-auth/dto/social-sign-in.dto';
 
 export class SocialSignInCommand {
   constructor(

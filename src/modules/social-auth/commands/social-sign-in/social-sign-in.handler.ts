@@ -1,12 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ValidationFailedError } from '../../../../common/errors/domain.error';
-import { inTransaction } from '../../../../infra/database/transaction';
-import { TokenService } from '../../../accounts/tokens/token.service';
-import { VerifiedSocialIdentity } from '../../domain/social-provider';
-import { EmailDomainChecker } from '../../providers/email-domain.checker';
-import { SocialTokenVerifier } from '../../providers/social-token.verifier';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { inTransaction } from '@infra/database/transaction';
+import { TokenService } from '@modules/accounts/tokens/token.service';
+import { VerifiedSocialIdentity } from '@modules/social-auth/domain/social-provider';
+import { EmailDomainChecker } from '@modules/social-auth/providers/email-domain.checker';
+import { SocialTokenVerifier } from '@modules/social-auth/providers/social-token.verifier';
 import { SocialSignInCommand, SocialSignInResult } from './social-sign-in.command';
 
 interface UserRow {
