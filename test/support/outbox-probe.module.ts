@@ -3,18 +3,11 @@ import type { EntityManager } from 'typeorm';
 import { DomainEvent, StoredEvent } from '@infra/outbox/domain-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 
-export class ProbeHappened extends DomainEvent {
-  readonly type = 'ProbeHappened';
+export class ProbeHappened extends DomainEvent<{ marker: string; failTimes: number }> {
+  static readonly type = 'ProbeHappened';
 
-  constructor(
-    readonly marker: string,
-    readonly failTimes = 0,
-  ) {
-    super(null);
-  }
-
-  toPayload() {
-    return { marker: this.marker, failTimes: this.failTimes };
+  constructor(marker: string, failTimes = 0) {
+    super(null, { marker, failTimes });
   }
 }
 
@@ -22,7 +15,7 @@ export class ProbeHappened extends DomainEvent {
 export const probeDeliveries = new Map<string, number>();
 const failures = new Map<string, number>();
 
-@OutboxHandler('ProbeHappened')
+@OutboxHandler(ProbeHappened)
 export class ProbeHappenedHandler implements OutboxEventHandler<{ marker: string; failTimes: number }> {
   async handle(event: StoredEvent<{ marker: string; failTimes: number }>, manager: EntityManager): Promise<void> {
     const { marker, failTimes } = event.payload;

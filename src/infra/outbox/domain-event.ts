@@ -1,17 +1,28 @@
-import type { IEvent } from '@nestjs/cqrs';
-
 /**
- * An event that matters outside the transaction that raised it. Recording one writes a row to
- * `outbox_events` in that transaction; it reaches its handlers only after commit.
+ * An event that matters outside the transaction that raised it: declared as a class with a static
+ * `type` and a JSON payload, and recorded with `OutboxService.record(manager, event)` in the
+ * transaction of the change it describes, so it exists exactly when that change was committed.
+ *
+ *     export class OrderPlaced extends DomainEvent<OrderPlacedPayload> {
+ *       static readonly type = 'OrderPlaced';
+ *     }
  */
-export abstract class DomainEvent implements IEvent {
-  abstract readonly type: string;
+export abstract class DomainEvent<TPayload extends object = Record<string, unknown>> {
   readonly occurredAt: Date = new Date();
 
-  protected constructor(readonly tenantId: string | null) {}
+  constructor(
+    readonly tenantId: string | null,
+    readonly payload: TPayload,
+  ) {}
 
-  /** The JSON stored with the event and handed to its handlers. */
-  abstract toPayload(): Record<string, unknown>;
+  get type(): string {
+    return (this.constructor as DomainEventClass).type;
+  }
+}
+
+export interface DomainEventClass<TPayload extends object = Record<string, unknown>> {
+  readonly type: string;
+  new (...args: never[]): DomainEvent<TPayload>;
 }
 
 /** What a handler receives: the stored form, identical on every delivery. */

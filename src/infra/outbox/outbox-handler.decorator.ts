@@ -1,6 +1,6 @@
 import { applyDecorators, Injectable, SetMetadata } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { StoredEvent } from './domain-event';
+import type { DomainEventClass, StoredEvent } from './domain-event';
 
 export const OUTBOX_HANDLER_KEY = 'storefront:outbox-handler';
 
@@ -13,4 +13,5 @@ export interface OutboxEventHandler<TPayload = Record<string, unknown>> {
   handle(event: StoredEvent<TPayload>, manager: EntityManager): Promise<void>;
 }
 
-export const OutboxHandler = (eventType: string) => applyDecorators(Injectable(), SetMetadata(OUTBOX_HANDLER_KEY, eventType));
+/** Marks a provider as the handler of one domain event class (`@OutboxHandler(OrderPlaced)`). */
+export const OutboxHandler = (event: DomainEventClass) => applyDecorators(Injectable(), SetMetadata(OUTBOX_HANDLER_KEY, event.type));

@@ -1,10 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxEventEntity } from './outbox-event.entity';
-import { OutboxEventPublisher } from './outbox-event.publisher';
 import { OutboxHandlerRegistry } from './outbox-handler.registry';
 import { OUTBOX_QUEUE } from './outbox.constants';
 import { OutboxProcessor } from './outbox.processor';
@@ -14,8 +12,8 @@ import { OutboxService } from './outbox.service';
 /** Recording events: available to every feature, in every process role. */
 @Global()
 @Module({
-  imports: [CqrsModule, TypeOrmModule.forFeature([OutboxEventEntity])],
-  providers: [OutboxService, OutboxEventPublisher],
+  imports: [TypeOrmModule.forFeature([OutboxEventEntity])],
+  providers: [OutboxService],
   exports: [OutboxService],
 })
 export class OutboxModule {}

@@ -22,14 +22,14 @@ export class OutboxService {
    * Writes the event in the caller's transaction, so it exists exactly when the change it
    * describes does. Pass the manager of that transaction, never the data source's default one.
    */
-  async record(manager: EntityManager, event: DomainEvent): Promise<string> {
+  async record(manager: EntityManager, event: DomainEvent<object>): Promise<string> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error(`Outbox event ${event.type} must be recorded inside a transaction`);
     }
     const result = await manager.insert(OutboxEventEntity, {
       eventType: event.type,
       tenantId: event.tenantId,
-      payload: event.toPayload() as OutboxEventEntity['payload'] & object,
+      payload: event.payload as OutboxEventEntity['payload'] & object,
       occurredAt: event.occurredAt,
     });
     return String(result.identifiers[0].id);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
-import { EventBus } from '@nestjs/cqrs';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '@infra/database/transaction';
+import { afterCommit, inTransaction } from '@infra/database/transaction';
 import { OUTBOX_QUEUE, outboxJobId } from '@infra/outbox/outbox.constants';
 import { OutboxRelay } from '@infra/outbox/outbox.relay';
 import { OutboxService } from '@infra/outbox/outbox.service';
@@ -94,16 +93,30 @@ describe('Transactional outbox', () => {
     expect(row.status).toBe('processed');
   });
 
-  it('routes CQRS domain events published inside a transaction through the outbox', async () => {
-    const eventBus = t.get(EventBus);
-    const marker = randomUUID();
-    await inTransaction(dataSource, async () => {
-      await eventBus.publish(new ProbeHappened(marker));
+  it('runs after-commit effects once the outermost transaction commits, and never after a rollback', async () => {
+    const effects: string[] = [];
+    await inTransaction(dataSource, async (outer) => {
+      await afterCommit(outer, () => effects.push('outer'));
+      // A nested unit of work joins the open transaction: its effect waits for the outer commit.
+      await inTransaction(dataSource, async (inner) => {
+        expect(inner).toBe(outer);
+        await afterCommit(inner, () => effects.push('inner'));
+      });
+      expect(effects).toEqual([]);
     });
-    await eventually(async () => probeDeliveries.get(marker) === 1);
+    expect(effects).toEqual(['outer', 'inner']);
 
-    const lost = randomUUID();
-    expect(() => eventBus.publish(new ProbeHappened(lost))).toThrow(/outside a transaction/);
+    await expect(
+      inTransaction(dataSource, async (manager) => {
+        await afterCommit(manager, () => effects.push('rolled back'));
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(effects).toEqual(['outer', 'inner']);
+
+    // Outside a transaction there is nothing to wait for.
+    await afterCommit(dataSource.manager, () => effects.push('now'));
+    expect(effects).toEqual(['outer', 'inner', 'now']);
   });
 
   it('delivers each event exactly once with two processes relaying at the same time', async () => {

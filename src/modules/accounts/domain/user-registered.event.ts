@@ -1,21 +1,15 @@
 import { DomainEvent } from '@infra/outbox/domain-event';
 import type { UserRole } from './user-role';
 
+export interface UserRegisteredPayload {
+  user_id: string;
+  tenant_id: string | null;
+  role: UserRole;
+  via: 'http' | 'grpc' | 'cli';
+  created_tenant: boolean;
+}
+
 /** A new account exists. Recorded in the registration's transaction (HTTP and gRPC alike). */
-export class UserRegistered extends DomainEvent {
-  readonly type = 'UserRegistered';
-
-  constructor(
-    readonly userId: string,
-    tenantId: string | null,
-    readonly role: UserRole,
-    readonly via: 'http' | 'grpc' | 'cli',
-    readonly createdTenant: boolean,
-  ) {
-    super(tenantId);
-  }
-
-  toPayload() {
-    return { user_id: this.userId, tenant_id: this.tenantId, role: this.role, via: this.via, created_tenant: this.createdTenant };
-  }
+export class UserRegistered extends DomainEvent<UserRegisteredPayload> {
+  static readonly type = 'UserRegistered';
 }

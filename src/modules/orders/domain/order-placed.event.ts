@@ -9,18 +9,6 @@ export interface OrderPlacedPayload {
 }
 
 /** Recorded with the order; the tenant's owner and admins are notified from it (NewOrderNotification). */
-export class OrderPlaced extends DomainEvent {
+export class OrderPlaced extends DomainEvent<OrderPlacedPayload> {
   static readonly type = 'OrderPlaced';
-  readonly type = OrderPlaced.type;
-
-  constructor(
-    tenantId: string,
-    private readonly payload: OrderPlacedPayload,
-  ) {
-    super(tenantId);
-  }
-
-  toPayload(): Record<string, unknown> {
-    return { ...this.payload };
-  }
 }

@@ -65,7 +65,16 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
         }
 
         const token = input.tokenName ? await this.tokens.issue(userId, input.tokenName, manager) : null;
-        await this.outbox.record(manager, new UserRegistered(userId, tenantId, role, input.via, createdTenantId !== null));
+        await this.outbox.record(
+          manager,
+          new UserRegistered(tenantId, {
+            user_id: userId,
+            tenant_id: tenantId,
+            role,
+            via: input.via,
+            created_tenant: createdTenantId !== null,
+          }),
+        );
         return {
           user: { id: userId, name, email, tenantId, role },
           createdTenantId,
