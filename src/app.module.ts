@@ -5,8 +5,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
-import { AuthModule } from '@common/auth/auth.module';
-import { BearerAuthGuard } from '@common/auth/bearer-auth.guard';
+import { ContextModule } from '@common/context/context.module';
+import { RequestContextGuard } from '@common/context/request-context.guard';
 import { GlobalExceptionFilter } from '@common/errors/global-exception.filter';
 import { Env, validateEnv } from '@config/env.validation';
 import { typeormOptions } from '@infra/database/typeorm-options';
@@ -84,16 +84,16 @@ export class AppModule {
         OutboxModule,
         MessagingModule,
         SecurityLogModule,
-        AuthModule,
+        ContextModule,
         ...FEATURE_MODULES,
         ...(runsWorkers ? WORKER_MODULES : []),
         ...(options.extraImports ?? []),
       ],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
-        // Guards run in this order: authentication before rate limiting, so that limits keyed by
-        // user see the user.
-        { provide: APP_GUARD, useExisting: BearerAuthGuard },
+        // Guards run in this order: the request context (caller, storefront shop) before rate
+        // limiting, so that limits keyed by user see the user.
+        { provide: APP_GUARD, useExisting: RequestContextGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
       ],
     };

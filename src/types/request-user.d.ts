@@ -1,20 +1,15 @@
 import 'express';
+import type { Principal, RequestContext } from '@common/context/request-context';
 
 declare global {
   namespace Express {
-    /** Set by the bearer authentication guard; see src/common/auth. */
-    interface User {
-      id: string;
-      tenantId: string | null;
-      /** owner | admin | staff | customer (role within the tenant). */
-      role: 'owner' | 'admin' | 'staff' | 'customer';
-      isSuperAdmin: boolean;
-      /** The personal access token this request was authenticated with (for revocation). */
-      tokenId: string;
-    }
+    /** What passport's bearer strategy leaves on `req.user`; handlers read `@Ctx()` instead. */
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- passport's User is this project's Principal
+    interface User extends Principal {}
 
     interface Request {
-      user?: User;
+      /** The caller, resolved once by RequestContextGuard (src/common/context). */
+      context?: RequestContext;
       /** Exact request bytes, kept for signature checks (payment webhook). */
       rawBody?: Buffer;
     }

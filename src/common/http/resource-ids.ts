@@ -13,5 +13,10 @@ export function integerId(raw: string): number | null {
 }
 
 export function uuidId(raw: string): string | null {
-  return UUID.test(raw) ? raw.toLowerCase() : null;
+  return isUuid(raw) ? raw.toLowerCase() : null;
+}
+
+/** Any UUID PostgreSQL's uuid type accepts in its canonical form (not only v4). */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
 }

@@ -8,7 +8,7 @@ import { ConflictError, ValidationFailedError } from '@common/errors/domain.erro
 import { toErrorResponse } from '@common/errors/error-response';
 import { sha256Hex, stableStringify } from '@common/util/stable-json';
 import { REDIS } from '@infra/redis/redis.module';
-import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotent.decorator';
+import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotency.options';
 
 const RETENTION_MS = 24 * 3600 * 1000;
 // How long a claim survives a crashed process before the key can be used again.
@@ -52,7 +52,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
     // Scoped to the route and, when signed in, the user: one client's key never meets another's.
     const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
-    const scope = `${req.method} ${route} ${req.user?.id ?? '-'}`;
+    const scope = `${req.method} ${route} ${req.context?.user?.id ?? '-'}`;
     const recordKey = `idem:${sha256Hex(`${scope}\n${key}`)}`;
     const body = { ...(req.body as Record<string, unknown>) };
     if (options.bodyField) delete body[options.bodyField];

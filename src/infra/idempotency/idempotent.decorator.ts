@@ -1,15 +1,7 @@
 import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
-
-export const IDEMPOTENT_KEY = 'storefront:idempotent';
-
-export interface IdempotentOptions {
-  /** Request headers that carry the key, in order of preference. */
-  headers: string[];
-  /** A body field that carries the key when no header does. */
-  bodyField?: string;
-}
+import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotency.options';
 
 const DEFAULT_HEADERS = ['Idempotency-Key', 'X-Idempotency-Key'];
 

@@ -14,7 +14,7 @@ export interface RateLimitGroupDefinition {
 }
 
 const ip = (req: Request) => `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
-const userOrIp = (req: Request) => (req.user?.id ? `user:${req.user.id}` : ip(req));
+const userOrIp = (req: Request) => (req.context?.user ? `user:${req.context.user.id}` : ip(req));
 
 function bodyString(req: Request, field: string): string | null {
   const value = (req.body as Record<string, unknown> | undefined)?.[field];
@@ -40,7 +40,7 @@ export const RATE_LIMIT_GROUPS: Record<RateLimitGroup, RateLimitGroupDefinition>
   },
   'ai-gen': {
     env: 'THROTTLE_AI_GENERATE',
-    tracker: (req) => (req.user?.id ? `ai-gen:${req.user.id}` : ip(req)),
+    tracker: (req) => (req.context?.user ? `ai-gen:${req.context.user.id}` : ip(req)),
     message: (seconds) => {
       const minutes = Math.max(1, Math.ceil(seconds / 60));
       return `Too many generation requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

@@ -10,7 +10,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Authenticated, CurrentUser } from '@common/auth/auth.decorators';
+import { Authenticated } from '@common/context/auth.decorators';
+import { Ctx } from '@common/context/ctx.decorator';
+import type { RequestContext } from '@common/context/request-context';
 import { UnauthenticatedError } from '@common/errors/domain.error';
 import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { RegisterUserCommand, RegisterUserResult } from './commands/register-user/register-user.command';
@@ -57,8 +59,8 @@ export class AccountsController {
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResource })
-  async me(@CurrentUser() principal: Express.User): Promise<UserResource> {
-    const user = await this.users.findById(principal.id);
+  async me(@Ctx() ctx: RequestContext): Promise<UserResource> {
+    const user = await this.users.findById(ctx.principal.id);
     if (!user) throw new UnauthenticatedError();
     return toUserResource(user);
   }
@@ -68,7 +70,7 @@ export class AccountsController {
   @Authenticated()
   @ApiOperation({ summary: 'Sign out: revoke the bearer token of this request' })
   @ApiNoContentResponse({ description: 'Revoked; the token is refused from now on' })
-  async signOut(@CurrentUser() principal: Express.User): Promise<void> {
-    await this.tokens.revoke(principal.tokenId);
+  async signOut(@Ctx() ctx: RequestContext): Promise<void> {
+    await this.tokens.revoke(ctx.principal.tokenId);
   }
 }

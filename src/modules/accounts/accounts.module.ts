@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PRINCIPAL_RESOLVER, STOREFRONT_TENANTS } from '@common/context/ports';
 import { AccountsController } from './accounts.controller';
 import { CreateTenantHandler } from './commands/create-tenant/create-tenant.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
@@ -7,20 +8,32 @@ import { TenantEntity } from './domain/tenant.entity';
 import { UserEntity } from './domain/user.entity';
 import { GrpcAuthGuard } from './grpc/grpc-auth.guard';
 import { IdentityGrpcController } from './grpc/identity-grpc.controller';
+import { TenantDirectory } from './tenant-directory.service';
 import { TenantsController } from './tenants.controller';
 import { TenantsService } from './tenants.service';
-import { TokensModule } from './tokens/tokens.module';
+import { TokenService } from './tokens/token.service';
 import { UsersService } from './users.service';
 
 /**
  * Users, tenants and bearer tokens: registration (HTTP and gRPC), the signed-in user, sign-out and
- * onboarding. Other features find accounts through UsersService and issue tokens through
- * TokensModule's TokenService.
+ * onboarding. Global because it provides the request context's ports (who a bearer token names,
+ * which shop a storefront request names) to every route.
  */
+@Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, TenantEntity]), TokensModule],
+  imports: [TypeOrmModule.forFeature([UserEntity, TenantEntity])],
   controllers: [AccountsController, TenantsController, IdentityGrpcController],
-  providers: [RegisterUserHandler, CreateTenantHandler, TenantsService, UsersService, GrpcAuthGuard],
-  exports: [UsersService, TokensModule],
+  providers: [
+    RegisterUserHandler,
+    CreateTenantHandler,
+    TenantsService,
+    UsersService,
+    TokenService,
+    TenantDirectory,
+    GrpcAuthGuard,
+    { provide: PRINCIPAL_RESOLVER, useExisting: TokenService },
+    { provide: STOREFRONT_TENANTS, useExisting: TenantDirectory },
+  ],
+  exports: [UsersService, TokenService, TenantDirectory, PRINCIPAL_RESOLVER, STOREFRONT_TENANTS],
 })
 export class AccountsModule {}

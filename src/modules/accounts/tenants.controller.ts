@@ -1,7 +1,9 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { Authenticated, CurrentUser } from '@common/auth/auth.decorators';
+import { Authenticated } from '@common/context/auth.decorators';
+import { Ctx } from '@common/context/ctx.decorator';
+import type { RequestContext } from '@common/context/request-context';
 import { CreateTenantCommand } from './commands/create-tenant/create-tenant.command';
 import { TenantEntity } from './domain/tenant.entity';
 import { TenantResponse, toTenantResource } from './dto/account.resources';
@@ -18,8 +20,8 @@ export class TenantsController {
   @ApiCreatedResponse({ type: TenantResponse })
   @ApiConflictResponse({ description: 'The caller already has a shop' })
   @ApiUnprocessableEntityResponse({ description: 'Missing or too long name' })
-  async create(@Body() body: CreateTenantDto, @CurrentUser() user: Express.User): Promise<TenantResponse> {
-    const tenant = await this.commands.execute<CreateTenantCommand, TenantEntity>(new CreateTenantCommand(user.id, body.name));
+  async create(@Body() body: CreateTenantDto, @Ctx() ctx: RequestContext): Promise<TenantResponse> {
+    const tenant = await this.commands.execute<CreateTenantCommand, TenantEntity>(new CreateTenantCommand(ctx.principal.id, body.name));
     return { data: toTenantResource(tenant) };
   }
 }

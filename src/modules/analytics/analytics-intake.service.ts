@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
 import { centsToDecimal, toCents } from '@common/money/money';
 import { sha256Hex } from '@common/util/stable-json';
-import { StorefrontTenantResolver } from '@modules/storefront/storefront-tenant.resolver';
+import { TenantDirectory } from '@modules/accounts/tenant-directory.service';
 import { ANALYTICS_QUEUE, AnalyticsJob, MAX_METADATA_BYTES } from './analytics.constants';
 import type { InteractionDto, TrackEventDto } from './dto/analytics.dto';
 
@@ -35,7 +35,7 @@ export class AnalyticsIntakeService {
 
   constructor(
     @InjectQueue(ANALYTICS_QUEUE) private readonly queue: Queue<AnalyticsJob>,
-    private readonly tenants: StorefrontTenantResolver,
+    private readonly tenants: TenantDirectory,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 

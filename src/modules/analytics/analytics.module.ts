@@ -1,13 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { AnalyticsIntakeService } from './analytics-intake.service';
 import { ANALYTICS_QUEUE } from './analytics.constants';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsBatchProcessor } from './jobs/analytics-batch.processor';
 
 @Module({
-  imports: [StorefrontModule, BullModule.registerQueue({ name: ANALYTICS_QUEUE })],
+  imports: [BullModule.registerQueue({ name: ANALYTICS_QUEUE })],
   controllers: [AnalyticsController],
   providers: [AnalyticsIntakeService],
 })

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MerchantTenantGuard } from '@common/http/merchant-tenant.guard';
 import { LocationsService } from './locations/locations.service';
 import { MerchantLocationsController } from './locations/merchant-locations.controller';
 import { MerchantProductsController } from './products/merchant-products.controller';
@@ -8,7 +7,7 @@ import { ProductsService } from './products/products.service';
 /** The merchant's products and locations (decisions §4). Storefront reads of them live with orders and checkout. */
 @Module({
   controllers: [MerchantProductsController, MerchantLocationsController],
-  providers: [ProductsService, LocationsService, MerchantTenantGuard],
+  providers: [ProductsService, LocationsService],
   exports: [ProductsService, LocationsService],
 })
 export class CatalogModule {}

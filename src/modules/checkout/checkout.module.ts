@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CouponVerificationModule } from '@modules/coupons/coupon-verification.module';
-import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { CheckoutSessionStore } from './checkout-session.store';
 import { CheckoutController } from './checkout.controller';
 import { HoldInventoryHandler } from './commands/hold-inventory/hold-inventory.handler';
 
 @Module({
-  imports: [StorefrontModule, CouponVerificationModule],
+  imports: [CouponVerificationModule],
   controllers: [CheckoutController],
   providers: [CheckoutSessionStore, HoldInventoryHandler],
   exports: [CheckoutSessionStore],

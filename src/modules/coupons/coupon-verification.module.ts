@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { CouponLedgerService } from './coupon-ledger.service';
 import { CouponVerificationController } from './coupon-verification.controller';
 import { CouponVerificationService } from './coupon-verification.service';
 
 /** Deciding coupons: storefront verification, checkout and order placement all go through here. */
 @Module({
-  imports: [StorefrontModule],
   controllers: [CouponVerificationController],
   providers: [CouponLedgerService, CouponVerificationService],
   exports: [CouponLedgerService, CouponVerificationService],

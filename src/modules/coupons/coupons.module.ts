@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MerchantTenantGuard } from '@common/http/merchant-tenant.guard';
-import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { MerchantCouponsController } from './merchant/merchant-coupons.controller';
 import { MerchantCouponsService } from './merchant/merchant-coupons.service';
 import { CouponCatalogCache } from './public-catalog/coupon-catalog.cache';
@@ -13,9 +11,8 @@ import { PublicCouponsController } from './public-catalog/public-coupons.control
  * `CouponCatalogCache.invalidate(tenantId)` after committing.
  */
 @Module({
-  imports: [StorefrontModule],
   controllers: [MerchantCouponsController, PublicCouponsController],
-  providers: [MerchantCouponsService, PublicCouponCatalogService, CouponCatalogCache, MerchantTenantGuard],
+  providers: [MerchantCouponsService, PublicCouponCatalogService, CouponCatalogCache],
   exports: [MerchantCouponsService, CouponCatalogCache],
 })
 export class CouponsModule {}

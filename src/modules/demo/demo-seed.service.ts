@@ -9,7 +9,7 @@ import { LocationsService } from '@modules/catalog/locations/locations.service';
 import { ProductsService } from '@modules/catalog/products/products.service';
 import { MerchantCouponsService } from '@modules/coupons/merchant/merchant-coupons.service';
 import { CouponCatalogCache } from '@modules/coupons/public-catalog/coupon-catalog.cache';
-import { StorefrontTenantResolver } from '@modules/storefront/storefront-tenant.resolver';
+import { TenantDirectory } from '@modules/accounts/tenant-directory.service';
 
 export interface DemoShop {
   tenant_id: string;
@@ -45,7 +45,7 @@ export class DemoSeedService {
     private readonly locations: LocationsService,
     private readonly coupons: MerchantCouponsService,
     private readonly couponCatalog: CouponCatalogCache,
-    private readonly tenants: StorefrontTenantResolver,
+    private readonly tenants: TenantDirectory,
   ) {}
 
   async seed(shopName: string): Promise<DemoShop> {

@@ -1,18 +1,16 @@
 import { Module } from '@nestjs/common';
 import { CouponVerificationModule } from '@modules/coupons/coupon-verification.module';
 import { CouponsModule } from '@modules/coupons/coupons.module';
-import { StorefrontModule } from '@modules/storefront/storefront.module';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
 import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
 import { MerchantOrdersController } from './merchant-orders.controller';
 import { OrderReadService } from './queries/order-read.service';
 import { StorefrontOrdersController } from './storefront-orders.controller';
-import { TenantOwnershipGuard } from './tenant-ownership.guard';
 
 @Module({
-  imports: [StorefrontModule, CouponVerificationModule, CouponsModule],
+  imports: [CouponVerificationModule, CouponsModule],
   controllers: [StorefrontOrdersController, MerchantOrdersController],
-  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, OrderReadService, TenantOwnershipGuard],
+  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, OrderReadService],
   exports: [OrderReadService],
 })
 export class OrdersModule {}

@@ -1,6 +1,8 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Authenticated, CurrentUser, OptionalAuth } from '@common/auth/auth.decorators';
+import { Authenticated, OptionalAuth } from '@common/context/auth.decorators';
+import { Ctx } from '@common/context/ctx.decorator';
+import type { RequestContext } from '@common/context/request-context';
 import { TokenService } from '@modules/accounts/tokens/token.service';
 import { authHeader, createTenantWithOwner, createUser, issueToken } from '@test/support/factories';
 import { createTestApp, TestApp } from '@test/support/test-app';
@@ -9,19 +11,19 @@ import { createTestApp, TestApp } from '@test/support/test-app';
 class AuthProbeController {
   @Get('optional')
   @OptionalAuth()
-  optional(@CurrentUser() user?: Express.User) {
-    return { user: user ?? null };
+  optional(@Ctx() ctx: RequestContext) {
+    return { user: ctx.user };
   }
 
   @Get('required')
   @Authenticated()
-  required(@CurrentUser() user: Express.User) {
-    return { user };
+  required(@Ctx() ctx: RequestContext) {
+    return { user: ctx.principal, requestId: ctx.requestId, ip: ctx.ip };
   }
 
   @Get('public')
-  open(@CurrentUser() user?: Express.User) {
-    return { user: user ?? null };
+  open(@Ctx() ctx: RequestContext) {
+    return { user: ctx.user };
   }
 }
 
@@ -146,7 +148,7 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
   });
 
   describe('route modes', () => {
-    it('@Authenticated() sets req.user = { id, tenantId, role, isSuperAdmin, tokenId }', async () => {
+    it('@Authenticated() puts the caller in the request context: { id, tenantId, role, isSuperAdmin, tokenId }, request id and IP', async () => {
       const { tenant, owner, token } = await createTenantWithOwner(t);
       const res = await t.http().get('/test-probe/auth/required').set(authHeader(token));
       expect(res.body.user).toEqual({
@@ -156,6 +158,8 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
         isSuperAdmin: false,
         tokenId: token.split('|')[0],
       });
+      expect(res.body.requestId).toBe(res.headers['x-request-id']);
+      expect(res.body.ip).toMatch(/127\.0\.0\.1|::1/);
     });
 
     it('@OptionalAuth() resolves a valid token and ignores a missing or bad one', async () => {

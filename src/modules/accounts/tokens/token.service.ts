@@ -3,6 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Env } from '@config/env.validation';
+import type { PrincipalResolver } from '@common/context/ports';
+import type { Principal } from '@common/context/request-context';
 import type { UserRole } from '../domain/user-role';
 import { formatBearerToken, hashTokenSecret, newTokenSecret, parseBearerToken, secretMatchesHash } from './bearer-token';
 
@@ -32,7 +34,7 @@ const TOUCH_INTERVAL = `interval '60 seconds'`;
  * its token here; the bearer strategy verifies them here.
  */
 @Injectable()
-export class TokenService {
+export class TokenService implements PrincipalResolver {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Env, true>,
@@ -56,7 +58,7 @@ export class TokenService {
    * The signed-in principal for a presented token, or null when it is malformed, unknown, expired,
    * revoked or its secret does not match. One indexed read; no cache, so revocation is immediate.
    */
-  async verify(token: string): Promise<Express.User | null> {
+  async verify(token: string): Promise<Principal | null> {
     const parsed = parseBearerToken(token);
     if (!parsed) return null;
     const rows: TokenRow[] = await this.dataSource.query(

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { TenantOwnershipRegistry } from '@common/context/tenant-ownership.registry';
 import { DataSource, EntityManager } from 'typeorm';
 import { ConflictError } from '@common/errors/domain.error';
 import { centsToDecimal, centsToNumber, toCents } from '@common/money/money';
@@ -30,8 +31,18 @@ const ONE_ACTIVE_PRIMARY = 'locations_one_active_primary';
  * on an advisory lock, so that concurrent ones all succeed and the last to commit is the primary.
  */
 @Injectable()
-export class LocationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class LocationsService implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly owners: TenantOwnershipRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.owners.register('location', async (id) => {
+      const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM locations WHERE id = $1', [id]);
+      return rows[0]?.tenant_id ?? null;
+    });
+  }
 
   async list(tenantId: string, page: number): Promise<{ locations: LocationResource[]; total: number }> {
     const rows: Array<LocationRow & { total: string }> = await this.dataSource.query(

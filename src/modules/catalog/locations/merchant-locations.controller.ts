@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import {
   ApiConflictResponse,
@@ -12,9 +12,11 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { NotFoundError } from '@common/errors/domain.error';
-import { MerchantArea, MerchantTenantId } from '@common/http/merchant-area.decorator';
+import { Ctx } from '@common/context/ctx.decorator';
+import type { RequestContext } from '@common/context/request-context';
+import { MerchantArea } from '@common/context/tenant-access.guard';
+import { UuidIdParam } from '@common/http/id-params';
 import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
-import { uuidId } from '@common/http/resource-ids';
 import { Env } from '@config/env.validation';
 import { CATALOG_PER_PAGE } from '../catalog-page';
 import { CreateLocationDto, LocationResource, LocationResponse, UpdateLocationDto } from '../dto/location.dto';
@@ -23,7 +25,7 @@ import { LocationsService } from './locations.service';
 const PATH = '/api/v1/merchant/locations';
 
 @ApiTags('merchant catalog')
-@MerchantArea()
+@MerchantArea({ param: 'id', resource: 'location', id: 'uuid', notFound: 'Location not found.' })
 @Controller(PATH.slice(1))
 export class MerchantLocationsController {
   constructor(
@@ -36,16 +38,16 @@ export class MerchantLocationsController {
   @ApiCreatedResponse({ type: LocationResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
   @ApiConflictResponse({ description: 'Would leave two active primary locations' })
-  async create(@MerchantTenantId() tenantId: string, @Body() body: CreateLocationDto): Promise<{ data: LocationResource }> {
-    return { data: await this.locations.create(tenantId, body) };
+  async create(@Ctx() ctx: RequestContext, @Body() body: CreateLocationDto): Promise<{ data: LocationResource }> {
+    return { data: await this.locations.create(ctx.merchantTenantId, body) };
   }
 
   @Get()
   @ApiOperation({ summary: "The shop's locations, newest first, 50 a page" })
   @ApiOkResponse({ description: '{ data: [location], links, meta }' })
-  async list(@MerchantTenantId() tenantId: string, @Query() query: PageQueryDto): Promise<Paginated<LocationResource>> {
+  async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<LocationResource>> {
     const page = query.page ?? 1;
-    const { locations, total } = await this.locations.list(tenantId, page);
+    const { locations, total } = await this.locations.list(ctx.merchantTenantId, page);
     return paginate(locations, total, page, CATALOG_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
   }
 
@@ -54,9 +56,8 @@ export class MerchantLocationsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: LocationResponse })
   @ApiNotFoundResponse({ description: 'No such location in this shop' })
-  async show(@MerchantTenantId() tenantId: string, @Param('id') rawId: string): Promise<{ data: LocationResource }> {
-    const id = uuidId(rawId);
-    const location = id === null ? null : await this.locations.find(tenantId, id);
+  async show(@Ctx() ctx: RequestContext, @UuidIdParam('id', 'Location not found.') id: string): Promise<{ data: LocationResource }> {
+    const location = await this.locations.find(ctx.merchantTenantId, id);
     if (!location) throw notFound();
     return { data: location };
   }
@@ -69,12 +70,11 @@ export class MerchantLocationsController {
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
   @ApiConflictResponse({ description: 'Would leave two active primary locations (e.g. reactivating a former primary)' })
   async update(
-    @MerchantTenantId() tenantId: string,
-    @Param('id') rawId: string,
+    @Ctx() ctx: RequestContext,
+    @UuidIdParam('id', 'Location not found.') id: string,
     @Body() body: UpdateLocationDto,
   ): Promise<{ data: LocationResource }> {
-    const id = uuidId(rawId);
-    const location = id === null ? null : await this.locations.update(tenantId, id, body);
+    const location = await this.locations.update(ctx.merchantTenantId, id, body);
     if (!location) throw notFound();
     return { data: location };
   }
@@ -85,9 +85,8 @@ export class MerchantLocationsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such location in this shop' })
-  async remove(@MerchantTenantId() tenantId: string, @Param('id') rawId: string): Promise<void> {
-    const id = uuidId(rawId);
-    if (id === null || !(await this.locations.remove(tenantId, id))) throw notFound();
+  async remove(@Ctx() ctx: RequestContext, @UuidIdParam('id', 'Location not found.') id: string): Promise<void> {
+    if (!(await this.locations.remove(ctx.merchantTenantId, id))) throw notFound();
   }
 }
 

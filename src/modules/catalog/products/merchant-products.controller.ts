@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import {
   ApiConflictResponse,
@@ -12,9 +12,11 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { NotFoundError } from '@common/errors/domain.error';
-import { MerchantArea, MerchantTenantId } from '@common/http/merchant-area.decorator';
+import { Ctx } from '@common/context/ctx.decorator';
+import type { RequestContext } from '@common/context/request-context';
+import { MerchantArea } from '@common/context/tenant-access.guard';
+import { IntegerIdParam } from '@common/http/id-params';
 import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
-import { integerId } from '@common/http/resource-ids';
 import { Env } from '@config/env.validation';
 import { CATALOG_PER_PAGE } from '../catalog-page';
 import { CreateProductDto, ProductResource, ProductResponse, UpdateProductDto } from '../dto/product.dto';
@@ -23,7 +25,7 @@ import { ProductsService } from './products.service';
 const PATH = '/api/v1/merchant/products';
 
 @ApiTags('merchant catalog')
-@MerchantArea()
+@MerchantArea({ param: 'id', resource: 'product', id: 'integer', notFound: 'Product not found.' })
 @Controller(PATH.slice(1))
 export class MerchantProductsController {
   constructor(
@@ -35,16 +37,16 @@ export class MerchantProductsController {
   @ApiOperation({ summary: 'Add a product to the shop' })
   @ApiCreatedResponse({ type: ProductResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
-  async create(@MerchantTenantId() tenantId: string, @Body() body: CreateProductDto): Promise<{ data: ProductResource }> {
-    return { data: await this.products.create(tenantId, body) };
+  async create(@Ctx() ctx: RequestContext, @Body() body: CreateProductDto): Promise<{ data: ProductResource }> {
+    return { data: await this.products.create(ctx.merchantTenantId, body) };
   }
 
   @Get()
   @ApiOperation({ summary: "The shop's products, newest first, 50 a page" })
   @ApiOkResponse({ description: '{ data: [product], links, meta }' })
-  async list(@MerchantTenantId() tenantId: string, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
+  async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
     const page = query.page ?? 1;
-    const { products, total } = await this.products.list(tenantId, page);
+    const { products, total } = await this.products.list(ctx.merchantTenantId, page);
     return paginate(products, total, page, CATALOG_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
   }
 
@@ -53,9 +55,8 @@ export class MerchantProductsController {
   @ApiParam({ name: 'id', type: Number })
   @ApiOkResponse({ type: ProductResponse })
   @ApiNotFoundResponse({ description: 'No such product in this shop' })
-  async show(@MerchantTenantId() tenantId: string, @Param('id') rawId: string): Promise<{ data: ProductResource }> {
-    const id = integerId(rawId);
-    const product = id === null ? null : await this.products.find(tenantId, id);
+  async show(@Ctx() ctx: RequestContext, @IntegerIdParam('id', 'Product not found.') id: number): Promise<{ data: ProductResource }> {
+    const product = await this.products.find(ctx.merchantTenantId, id);
     if (!product) throw notFound();
     return { data: product };
   }
@@ -67,12 +68,11 @@ export class MerchantProductsController {
   @ApiNotFoundResponse({ description: 'No such product in this shop' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
   async update(
-    @MerchantTenantId() tenantId: string,
-    @Param('id') rawId: string,
+    @Ctx() ctx: RequestContext,
+    @IntegerIdParam('id', 'Product not found.') id: number,
     @Body() body: UpdateProductDto,
   ): Promise<{ data: ProductResource }> {
-    const id = integerId(rawId);
-    const product = id === null ? null : await this.products.update(tenantId, id, body);
+    const product = await this.products.update(ctx.merchantTenantId, id, body);
     if (!product) throw notFound();
     return { data: product };
   }
@@ -84,9 +84,8 @@ export class MerchantProductsController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such product in this shop' })
   @ApiConflictResponse({ description: 'Orders refer to the product: deactivate it instead' })
-  async remove(@MerchantTenantId() tenantId: string, @Param('id') rawId: string): Promise<void> {
-    const id = integerId(rawId);
-    if (id === null || !(await this.products.remove(tenantId, id))) throw notFound();
+  async remove(@Ctx() ctx: RequestContext, @IntegerIdParam('id', 'Product not found.') id: number): Promise<void> {
+    if (!(await this.products.remove(ctx.merchantTenantId, id))) throw notFound();
   }
 }
 

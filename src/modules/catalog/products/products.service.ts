@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { TenantOwnershipRegistry } from '@common/context/tenant-ownership.registry';
 import { DataSource, EntityManager } from 'typeorm';
 import { ConflictError } from '@common/errors/domain.error';
 import { centsToDecimal, centsToNumber, toCents } from '@common/money/money';
-import { activeTransaction } from '@infra/database/transaction';
+import { inTransaction } from '@infra/database/transaction';
 import { updateSet } from '@infra/database/update-set';
 import { CATALOG_PER_PAGE, pageOffset } from '../catalog-page';
 import type { CreateProductDto, ProductResource, UpdateProductDto } from '../dto/product.dto';
@@ -28,8 +29,18 @@ const FOREIGN_KEY_VIOLATION = '23503';
  * demo seed creates a whole shop in one).
  */
 @Injectable()
-export class ProductsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class ProductsService implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly owners: TenantOwnershipRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.owners.register('product', async (id) => {
+      const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM products WHERE id = $1', [id]);
+      return rows[0]?.tenant_id ?? null;
+    });
+  }
 
   async list(tenantId: string, page: number): Promise<{ products: ProductResource[]; total: number }> {
     const rows: Array<ProductRow & { total: string }> = await this.db().query(
@@ -48,10 +59,12 @@ export class ProductsService {
   }
 
   async create(tenantId: string, input: CreateProductDto): Promise<ProductResource> {
-    const rows: ProductRow[] = await this.db().query(
-      `INSERT INTO products (tenant_id, name, price, category_id, stock, is_active)
+    const rows: ProductRow[] = await inTransaction(this.dataSource, (manager) =>
+      manager.query(
+        `INSERT INTO products (tenant_id, name, price, category_id, stock, is_active)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-      [tenantId, input.name, money(input.price), input.category_id ?? null, input.stock ?? null, input.is_active ?? true],
+        [tenantId, input.name, money(input.price), input.category_id ?? null, input.stock ?? null, input.is_active ?? true],
+      ),
     );
     return toResource(rows[0]);
   }
@@ -68,9 +81,12 @@ export class ProductsService {
       },
       3,
     );
-    const [rows]: [ProductRow[], number] = await this.db().query(
-      `UPDATE products SET ${assignments} WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-      [tenantId, id, ...parameters],
+    const [rows]: [ProductRow[], number] = await inTransaction(this.dataSource, (manager) =>
+      manager.query(`UPDATE products SET ${assignments} WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [
+        tenantId,
+        id,
+        ...parameters,
+      ]),
     );
     return rows[0] ? toResource(rows[0]) : null;
   }
@@ -81,10 +97,9 @@ export class ProductsService {
    */
   async remove(tenantId: string, id: number): Promise<boolean> {
     try {
-      const [, affected]: [unknown, number] = await this.db().query('DELETE FROM products WHERE tenant_id = $1 AND id = $2', [
-        tenantId,
-        id,
-      ]);
+      const [, affected]: [unknown, number] = await inTransaction(this.dataSource, (manager) =>
+        manager.query('DELETE FROM products WHERE tenant_id = $1 AND id = $2', [tenantId, id]),
+      );
       return affected > 0;
     } catch (error) {
       if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
@@ -103,7 +118,7 @@ export class ProductsService {
   }
 
   private db(): EntityManager {
-    return activeTransaction() ?? this.dataSource.manager;
+    return this.dataSource.manager;
   }
 }
 

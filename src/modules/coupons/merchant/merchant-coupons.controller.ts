@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import {
   ApiCreatedResponse,
@@ -11,9 +11,11 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { NotFoundError } from '@common/errors/domain.error';
-import { MerchantArea, MerchantTenantId } from '@common/http/merchant-area.decorator';
+import { Ctx } from '@common/context/ctx.decorator';
+import type { RequestContext } from '@common/context/request-context';
+import { MerchantArea } from '@common/context/tenant-access.guard';
+import { UuidIdParam } from '@common/http/id-params';
 import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
-import { uuidId } from '@common/http/resource-ids';
 import { Env } from '@config/env.validation';
 import { CouponResource, CouponResponse, CreateCouponDto, UpdateCouponDto } from '../dto/merchant-coupon.dto';
 import { MerchantCouponsService } from './merchant-coupons.service';
@@ -22,7 +24,7 @@ const PATH = '/api/v1/merchant/coupons';
 const PER_PAGE = 50;
 
 @ApiTags('merchant catalog')
-@MerchantArea()
+@MerchantArea({ param: 'id', resource: 'coupon', id: 'uuid', notFound: 'Coupon not found.' })
 @Controller(PATH.slice(1))
 export class MerchantCouponsController {
   constructor(
@@ -34,16 +36,16 @@ export class MerchantCouponsController {
   @ApiOperation({ summary: 'Create a coupon (the code is stored upper-case and is unique in the shop)' })
   @ApiCreatedResponse({ type: CouponResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields, or a code the shop already has' })
-  async create(@MerchantTenantId() tenantId: string, @Body() body: CreateCouponDto): Promise<{ data: CouponResource }> {
-    return { data: await this.coupons.create(tenantId, body) };
+  async create(@Ctx() ctx: RequestContext, @Body() body: CreateCouponDto): Promise<{ data: CouponResource }> {
+    return { data: await this.coupons.create(ctx.merchantTenantId, body) };
   }
 
   @Get()
   @ApiOperation({ summary: "The shop's coupons, newest first, 50 a page" })
   @ApiOkResponse({ description: '{ data: [coupon], links, meta }' })
-  async list(@MerchantTenantId() tenantId: string, @Query() query: PageQueryDto): Promise<Paginated<CouponResource>> {
+  async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<CouponResource>> {
     const page = query.page ?? 1;
-    const { coupons, total } = await this.coupons.list(tenantId, page);
+    const { coupons, total } = await this.coupons.list(ctx.merchantTenantId, page);
     return paginate(coupons, total, page, PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
   }
 
@@ -52,9 +54,8 @@ export class MerchantCouponsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: CouponResponse })
   @ApiNotFoundResponse({ description: 'No such coupon in this shop' })
-  async show(@MerchantTenantId() tenantId: string, @Param('id') rawId: string): Promise<{ data: CouponResource }> {
-    const id = uuidId(rawId);
-    const coupon = id === null ? null : await this.coupons.find(tenantId, id);
+  async show(@Ctx() ctx: RequestContext, @UuidIdParam('id', 'Coupon not found.') id: string): Promise<{ data: CouponResource }> {
+    const coupon = await this.coupons.find(ctx.merchantTenantId, id);
     if (!coupon) throw notFound();
     return { data: coupon };
   }
@@ -66,12 +67,11 @@ export class MerchantCouponsController {
   @ApiNotFoundResponse({ description: 'No such coupon in this shop' })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields, or a code the shop already has' })
   async update(
-    @MerchantTenantId() tenantId: string,
-    @Param('id') rawId: string,
+    @Ctx() ctx: RequestContext,
+    @UuidIdParam('id', 'Coupon not found.') id: string,
     @Body() body: UpdateCouponDto,
   ): Promise<{ data: CouponResource }> {
-    const id = uuidId(rawId);
-    const coupon = id === null ? null : await this.coupons.update(tenantId, id, body);
+    const coupon = await this.coupons.update(ctx.merchantTenantId, id, body);
     if (!coupon) throw notFound();
     return { data: coupon };
   }
@@ -82,9 +82,8 @@ export class MerchantCouponsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such coupon in this shop' })
-  async remove(@MerchantTenantId() tenantId: string, @Param('id') rawId: string): Promise<void> {
-    const id = uuidId(rawId);
-    if (id === null || !(await this.coupons.remove(tenantId, id))) throw notFound();
+  async remove(@Ctx() ctx: RequestContext, @UuidIdParam('id', 'Coupon not found.') id: string): Promise<void> {
+    if (!(await this.coupons.remove(ctx.merchantTenantId, id))) throw notFound();
   }
 }
 

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { TenantOwnershipRegistry } from '@common/context/tenant-ownership.registry';
 import { DataSource, EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { parseIsoTimestamp } from '@common/http/is-iso-timestamp.decorator';
@@ -60,11 +61,19 @@ const CHECK_VIOLATION = '23514';
  * tenant's public coupon list from the cache once it has committed.
  */
 @Injectable()
-export class MerchantCouponsService {
+export class MerchantCouponsService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: CouponCatalogCache,
+    private readonly owners: TenantOwnershipRegistry,
   ) {}
+
+  onModuleInit(): void {
+    this.owners.register('coupon', async (id) => {
+      const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM coupons WHERE id = $1', [id]);
+      return rows[0]?.tenant_id ?? null;
+    });
+  }
 
   async list(tenantId: string, page: number): Promise<{ coupons: CouponResource[]; total: number }> {
     const rows: Array<CouponRow & { total: string }> = await this.dataSource.query(

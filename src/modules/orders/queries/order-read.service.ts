@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { TenantOwnershipRegistry } from '@common/context/tenant-ownership.registry';
 import { DataSource, EntityManager } from 'typeorm';
 import type { OrderStatus } from '../domain/order-status';
 
@@ -67,8 +68,18 @@ const SELECT_ORDERS = `
 
 /** Tenant-scoped reads: every query filters by tenant id, so another tenant's order is simply not found. */
 @Injectable()
-export class OrderReadService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class OrderReadService implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly owners: TenantOwnershipRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.owners.register('order', async (id) => {
+      const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM orders WHERE id = $1', [id]);
+      return rows[0]?.tenant_id ?? null;
+    });
+  }
 
   async findOne(tenantId: string, orderId: number, manager?: EntityManager): Promise<OrderResource | null> {
     const rows: OrderRow[] = await (manager ?? this.dataSource.manager).query(`${SELECT_ORDERS} WHERE o.tenant_id = $1 AND o.id = $2`, [

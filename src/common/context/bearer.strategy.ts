@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-http-bearer';
-import { TokenService } from '@modules/accounts/tokens/token.service';
+import { PRINCIPAL_RESOLVER, PrincipalResolver } from './ports';
+import type { Principal } from './request-context';
 
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
-  constructor(private readonly tokens: TokenService) {
+  constructor(@Inject(PRINCIPAL_RESOLVER) private readonly principals: PrincipalResolver) {
     super();
   }
 
@@ -19,7 +20,7 @@ export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
     super.authenticate(headerOnly, options);
   }
 
-  validate(token: string): Promise<Express.User | null> {
-    return this.tokens.verify(token);
+  validate(token: string): Promise<Principal | null> {
+    return this.principals.verify(token);
   }
 }

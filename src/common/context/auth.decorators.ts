@@ -1,6 +1,5 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
 
 export const AUTH_MODE_KEY = 'storefront:auth-mode';
 
@@ -23,8 +22,3 @@ export const Authenticated = () =>
  * An invalid token is ignored, not refused.
  */
 export const OptionalAuth = () => applyDecorators(SetMetadata(AUTH_MODE_KEY, 'optional' satisfies AuthMode), ApiBearerAuth());
-
-/** The signed-in user (`req.user`); undefined on a public or optional route without one. */
-export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): Express.User | undefined => {
-  return context.switchToHttp().getRequest<Request>().user;
-});

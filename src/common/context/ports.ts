@@ -1,0 +1,17 @@
+import type { Principal, StorefrontTenant } from './request-context';
+
+/**
+ * What the request context needs from the features that own the data, as ports: common/ never
+ * imports a feature module. Accounts provides both (it owns users, tokens and tenants).
+ */
+export const PRINCIPAL_RESOLVER = Symbol('PRINCIPAL_RESOLVER');
+export interface PrincipalResolver {
+  /** The principal a bearer token names, or null when it is malformed, unknown, expired or revoked. */
+  verify(bearerToken: string): Promise<Principal | null>;
+}
+
+export const STOREFRONT_TENANTS = Symbol('STOREFRONT_TENANTS');
+export interface StorefrontTenantDirectory {
+  byId(id: string): Promise<StorefrontTenant | null>;
+  bySlug(slug: string): Promise<StorefrontTenant | null>;
+}

@@ -1,0 +1,89 @@
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { UnauthenticatedError } from '@common/errors/domain.error';
+import { AUTH_MODE_KEY, AuthMode } from './auth.decorators';
+import { STOREFRONT_TENANTS, StorefrontTenantDirectory } from './ports';
+import { Principal, RequestContext, StorefrontTenant } from './request-context';
+import { STOREFRONT_KEY, StorefrontOptions } from './storefront.decorator';
+
+/**
+ * The one global guard that says who is calling, before any other guard (rate limits keyed by user
+ * see the user). It checks the bearer token where the route asks for one (`@Authenticated()`: 401
+ * without a valid one; `@OptionalAuth()`: the user when the token is valid), resolves the shop a
+ * `@Storefront()` route names, and leaves it all on the request as one `RequestContext`.
+ */
+@Injectable()
+export class RequestContextGuard extends AuthGuard('bearer') {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(STOREFRONT_TENANTS) private readonly tenants: StorefrontTenantDirectory,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const mode = this.metadata<AuthMode>(AUTH_MODE_KEY, context);
+    if (mode === 'required' || (mode === 'optional' && req.headers.authorization)) await super.canActivate(context);
+
+    const storefront = this.metadata<StorefrontOptions>(STOREFRONT_KEY, context);
+    const reference = storefront ? storefrontReference(req, storefront) : null;
+    const tenant = reference ? await this.lookUp(reference) : null;
+    req.context = new RequestContext(
+      typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '',
+      req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      req.user ?? null,
+      tenant,
+      reference !== null,
+      storefront?.unknown ?? null,
+    );
+    return true;
+  }
+
+  override handleRequest<TUser = Principal>(error: unknown, user: TUser | false | null, _info: unknown, context: ExecutionContext): TUser {
+    // A failing database is an outage (500), not a bad token.
+    if (error) throw error;
+    if (user) return user;
+    if (this.metadata<AuthMode>(AUTH_MODE_KEY, context) === 'optional') return undefined as TUser;
+    throw new UnauthenticatedError();
+  }
+
+  private lookUp(reference: TenantReference): Promise<StorefrontTenant | null> {
+    return reference.kind === 'id' ? this.tenants.byId(reference.value) : this.tenants.bySlug(reference.value);
+  }
+
+  private metadata<T>(key: string, context: ExecutionContext): T | undefined {
+    return this.reflector.getAllAndOverride<T | undefined>(key, [context.getHandler(), context.getClass()]);
+  }
+}
+
+interface TenantReference {
+  kind: 'id' | 'slug';
+  value: string;
+}
+
+/** The shop reference the request carries, before any look-up. `0`, `""` and absent mean absent. */
+function storefrontReference(req: Request, options: StorefrontOptions): TenantReference | null {
+  if (options.from === 'query') return idReference(req.query.tenant_id);
+  const fromBody = idReference((req.body as Record<string, unknown> | undefined)?.tenant_id);
+  if (fromBody || options.from === 'body') return fromBody;
+  const header = idReference(req.headers['x-tenant-id']);
+  if (header) return header;
+  const slug = present(req.headers['x-tenant-slug']);
+  return slug ? { kind: 'slug', value: slug } : null;
+}
+
+function idReference(value: unknown): TenantReference | null {
+  const text = present(value);
+  return text ? { kind: 'id', value: text } : null;
+}
+
+function present(value: unknown): string | null {
+  if (typeof value === 'number') return value === 0 ? null : String(value);
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return text === '' || text === '0' ? null : text;
+}
