@@ -17,17 +17,16 @@ import { RateLimitGuard } from '@infra/rate-limit/rate-limit.guard';
 import { RateLimitModule } from '@infra/rate-limit/rate-limit.module';
 import { RedisModule } from '@infra/redis/redis.module';
 import { SecurityLogModule } from '@common/security/security-log.module';
-import { AccountsModule } from '@modules/accounts/accounts.module';
-import { AnalyticsModule, AnalyticsWorkerModule } from '@modules/analytics/analytics.module';
-import { CheckoutModule } from '@modules/checkout/checkout.module';
-import { CatalogModule } from '@modules/catalog/catalog.module';
-import { CouponVerificationModule } from '@modules/coupons/coupon-verification.module';
-import { CouponsModule } from '@modules/coupons/coupons.module';
-import { OrdersModule } from '@modules/orders/orders.module';
-import { OtpModule } from '@modules/otp/otp.module';
-import { PaymentsModule } from '@modules/payments/payments.module';
-import { SocialAuthModule } from '@modules/social-auth/social-auth.module';
-import { HealthModule, HealthWorkerModule } from '@modules/health/health.module';
+import { AccountsModule } from '@modules/accounts';
+import { AnalyticsModule, AnalyticsWorkerModule } from '@modules/analytics';
+import { CheckoutModule } from '@modules/checkout';
+import { CatalogModule } from '@modules/catalog';
+import { CouponsModule } from '@modules/coupons';
+import { OrdersModule } from '@modules/orders';
+import { OtpModule } from '@modules/otp';
+import { PaymentsModule } from '@modules/payments';
+import { SocialAuthModule } from '@modules/social-auth';
+import { HealthModule, HealthWorkerModule } from '@modules/health';
 
 /** What a process runs. `cli` is the command line: the container without listeners or workers. */
 export type ProcessRole = 'all' | 'api' | 'worker' | 'cli';
@@ -47,7 +46,6 @@ const FEATURE_MODULES = [
   SocialAuthModule,
   CatalogModule,
   CouponsModule,
-  CouponVerificationModule,
   CheckoutModule,
   OrdersModule,
   PaymentsModule,

@@ -7,9 +7,9 @@ import { GrantSuperAdminCommand } from '@app/cli/grant-super-admin.command';
 import { HealthCheckCommand } from '@app/cli/health-check.command';
 import { loadEnv } from '@config/load-env';
 import { createRootLogger } from '@infra/logging/http-logger';
-import { AccountsModule } from '@modules/accounts/accounts.module';
-import { DemoModule } from '@modules/demo/demo.module';
-import { HealthModule } from '@modules/health/health.module';
+import { AccountsModule } from '@modules/accounts';
+import { DemoModule } from '@modules/demo';
+import { HealthModule } from '@modules/health';
 
 const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand, DemoSeedCommand];
 

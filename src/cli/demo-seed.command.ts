@@ -1,5 +1,5 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { DemoSeedService } from '@modules/demo/demo-seed.service';
+import { DemoSeedService } from '@modules/demo';
 
 interface DemoSeedOptions {
   name?: string;

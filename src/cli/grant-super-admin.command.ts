@@ -1,5 +1,5 @@
 import { Command, CommandRunner } from 'nest-commander';
-import { UsersService } from '@modules/accounts/users.service';
+import { UsersService } from '@modules/accounts';
 
 @Command({
   name: 'users:grant-super-admin',

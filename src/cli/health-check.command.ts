@@ -1,6 +1,5 @@
 import { Command, CommandRunner } from 'nest-commander';
-import { HealthChecksService } from '@modules/health/health-checks.service';
-import { isHealthy } from '@modules/health/health-report';
+import { HealthChecksService, isHealthy } from '@modules/health';
 
 @Command({ name: 'health:check', description: 'Run the health checks now and refresh the cached /health report' })
 export class HealthCheckCommand extends CommandRunner {

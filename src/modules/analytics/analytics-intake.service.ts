@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
 import { centsToDecimal, toCents } from '@common/money/money';
 import { sha256Hex } from '@common/util/stable-json';
-import { TenantDirectory } from '@modules/accounts/tenant-directory.service';
+import { TenantDirectory } from '@modules/accounts';
 import { ANALYTICS_QUEUE, AnalyticsJob, MAX_METADATA_BYTES } from './analytics.constants';
 import type { InteractionDto, TrackEventDto } from './dto/analytics.dto';
 

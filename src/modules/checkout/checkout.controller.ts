@@ -8,7 +8,7 @@ import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { CouponVerificationService } from '@modules/coupons/coupon-verification.service';
+import { CouponVerificationService } from '@modules/coupons';
 import { CheckoutSessionStore } from './checkout-session.store';
 import { HoldInventoryCommand, HoldResult } from './commands/hold-inventory/hold-inventory.handler';
 import { CartSummaryDto, HoldInventoryDto, SessionFieldsDto, ValidateCouponDto } from './dto/checkout.dto';

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { CouponVerificationModule } from '@modules/coupons/coupon-verification.module';
+import { CatalogModule } from '@modules/catalog';
+import { CouponsModule } from '@modules/coupons';
 import { CheckoutSessionStore } from './checkout-session.store';
 import { CheckoutController } from './checkout.controller';
 import { HoldInventoryHandler } from './commands/hold-inventory/hold-inventory.handler';
 
 @Module({
-  imports: [CouponVerificationModule],
+  imports: [CatalogModule, CouponsModule],
   controllers: [CheckoutController],
   providers: [CheckoutSessionStore, HoldInventoryHandler],
   exports: [CheckoutSessionStore],

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DomainError } from '@common/errors/domain.error';
 import { centsToNumber, toCents } from '@common/money/money';
-import { customerKey } from '@modules/orders/domain/customer-key';
-import { CouponLedgerService } from './coupon-ledger.service';
+import { CatalogQueries } from '@modules/catalog';
+import { CouponLedger } from './coupon-ledger';
+import { customerKey } from './domain/customer-key';
 import type { CouponType } from './domain/coupon-evaluation';
 import type { CouponCustomerFieldsDto } from './dto/verify-coupon.dto';
 
@@ -26,8 +25,8 @@ export class CouponRejectedError extends DomainError {
 @Injectable()
 export class CouponVerificationService {
   constructor(
-    private readonly ledger: CouponLedgerService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ledger: CouponLedger,
+    private readonly catalog: CatalogQueries,
   ) {}
 
   async verify(
@@ -38,7 +37,7 @@ export class CouponVerificationService {
     userId: string | null,
   ): Promise<CouponAccepted> {
     const items = fields.items
-      ? await this.cartProducts(
+      ? await this.catalog.productCategories(
           tenantId,
           fields.items.map((item) => item.product_id),
         )
@@ -55,14 +54,5 @@ export class CouponVerificationService {
       coupon_type: decision.verdict.couponType,
       code: decision.code,
     };
-  }
-
-  private async cartProducts(tenantId: string, productIds: number[]) {
-    const rows: Array<{ id: number; category_id: number | null }> = await this.dataSource.query(
-      'SELECT id, category_id FROM products WHERE tenant_id = $1 AND id = ANY($2::int[])',
-      [tenantId, productIds],
-    );
-    const categories = new Map(rows.map((row) => [row.id, row.category_id]));
-    return productIds.map((productId) => ({ productId, categoryId: categories.get(productId) ?? null }));
   }
 }

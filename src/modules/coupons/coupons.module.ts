@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '@modules/catalog';
+import { CouponLedger } from './coupon-ledger';
+import { CouponVerificationController } from './coupon-verification.controller';
+import { CouponVerificationService } from './coupon-verification.service';
 import { MerchantCouponsController } from './merchant/merchant-coupons.controller';
 import { MerchantCouponsService } from './merchant/merchant-coupons.service';
 import { CouponCatalogCache } from './public-catalog/coupon-catalog.cache';
@@ -6,13 +10,13 @@ import { PublicCouponCatalogService } from './public-catalog/public-coupon-catal
 import { PublicCouponsController } from './public-catalog/public-coupons.controller';
 
 /**
- * Managing coupons (merchant CRUD) and the public list of a shop's coupons with its cache. Whatever
- * else changes whether a coupon is listed (order placement using up a coupon) calls
- * `CouponCatalogCache.invalidate(tenantId)` after committing.
+ * Coupons: merchant management, the cached public list, and every decision on a code (storefront
+ * verification, checkout and order placement all go through CouponLedger).
  */
 @Module({
-  controllers: [MerchantCouponsController, PublicCouponsController],
-  providers: [MerchantCouponsService, PublicCouponCatalogService, CouponCatalogCache],
-  exports: [MerchantCouponsService, CouponCatalogCache],
+  imports: [CatalogModule],
+  controllers: [MerchantCouponsController, PublicCouponsController, CouponVerificationController],
+  providers: [MerchantCouponsService, PublicCouponCatalogService, CouponCatalogCache, CouponLedger, CouponVerificationService],
+  exports: [MerchantCouponsService, CouponLedger, CouponVerificationService],
 })
 export class CouponsModule {}

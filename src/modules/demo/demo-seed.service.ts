@@ -4,12 +4,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
-import { RegisterUserCommand, RegisterUserResult } from '@modules/accounts/commands/register-user/register-user.command';
-import { LocationsService } from '@modules/catalog/locations/locations.service';
-import { ProductsService } from '@modules/catalog/products/products.service';
-import { MerchantCouponsService } from '@modules/coupons/merchant/merchant-coupons.service';
-import { CouponCatalogCache } from '@modules/coupons/public-catalog/coupon-catalog.cache';
-import { TenantDirectory } from '@modules/accounts/tenant-directory.service';
+import { RegisterUserCommand, RegisterUserResult, TenantDirectory } from '@modules/accounts';
+import { LocationsService, ProductsService } from '@modules/catalog';
+import { MerchantCouponsService } from '@modules/coupons';
 
 export interface DemoShop {
   tenant_id: string;
@@ -44,7 +41,6 @@ export class DemoSeedService {
     private readonly products: ProductsService,
     private readonly locations: LocationsService,
     private readonly coupons: MerchantCouponsService,
-    private readonly couponCatalog: CouponCatalogCache,
     private readonly tenants: TenantDirectory,
   ) {}
 
@@ -91,7 +87,6 @@ export class DemoSeedService {
         couponCodes: coupons.map((coupon) => coupon.code),
       };
     });
-    await this.couponCatalog.invalidate(shop.tenantId);
     const tenant = await this.tenants.byId(shop.tenantId);
     return {
       tenant_id: shop.tenantId,

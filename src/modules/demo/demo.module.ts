@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '@modules/catalog/catalog.module';
-import { CouponsModule } from '@modules/coupons/coupons.module';
+import { CatalogModule } from '@modules/catalog';
+import { CouponsModule } from '@modules/coupons';
 import { DemoSeedService } from './demo-seed.service';
 
 /** Demo data for the CLI (`demo:seed`); registration itself is the accounts feature's command. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CouponVerificationModule } from '@modules/coupons/coupon-verification.module';
-import { CouponsModule } from '@modules/coupons/coupons.module';
+import { CatalogModule } from '@modules/catalog';
+import { CouponsModule } from '@modules/coupons';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
 import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
 import { MerchantOrdersController } from './merchant-orders.controller';
@@ -8,7 +8,7 @@ import { OrderReadService } from './queries/order-read.service';
 import { StorefrontOrdersController } from './storefront-orders.controller';
 
 @Module({
-  imports: [CouponVerificationModule, CouponsModule],
+  imports: [CatalogModule, CouponsModule],
   controllers: [StorefrontOrdersController, MerchantOrdersController],
   providers: [PlaceOrderHandler, ChangeOrderStatusHandler, OrderReadService],
   exports: [OrderReadService],

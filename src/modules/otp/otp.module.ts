@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '@modules/accounts/accounts.module';
-import { TokenService } from '@modules/accounts/tokens/token.service';
-import { UsersService } from '@modules/accounts/users.service';
+import { AccountsModule, TokenService, UsersService } from '@modules/accounts';
 import { GenerateOtpHandler } from './commands/generate-otp/generate-otp.handler';
 import { VerifyOtpHandler } from './commands/verify-otp/verify-otp.handler';
 import { OTP_ACCOUNT_PORT, OtpAccountPort } from './domain/otp-account.port';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '@modules/accounts/accounts.module';
+import { AccountsModule } from '@modules/accounts';
 import { SocialSignInHandler } from './commands/social-sign-in/social-sign-in.handler';
 import { EmailDomainChecker } from './providers/email-domain.checker';
 import { SocialTokenVerifier } from './providers/social-token.verifier';

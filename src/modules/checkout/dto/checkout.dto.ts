@@ -17,7 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CouponCustomerFieldsDto } from '@modules/coupons/dto/verify-coupon.dto';
+import { CouponCustomerFieldsDto } from '@modules/coupons';
 
 const SESSION = { description: 'Client-generated checkout session id (8-128 characters)', minLength: 8, maxLength: 128 };
 

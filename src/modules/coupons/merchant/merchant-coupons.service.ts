@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { parseIsoTimestamp } from '@common/http/is-iso-timestamp.decorator';
 import { centsToDecimal, centsToNumber, toCents } from '@common/money/money';
-import { inTransaction } from '@infra/database/transaction';
+import { afterCommit, inTransaction } from '@infra/database/transaction';
 import { updateSet } from '@infra/database/update-set';
 import type { CouponType } from '../domain/coupon-evaluation';
 import type { CouponResource, CreateCouponDto, UpdateCouponDto } from '../dto/merchant-coupon.dto';
@@ -135,9 +135,9 @@ export class MerchantCouponsService implements OnModuleInit {
           fields.excluded_category_ids,
         ],
       );
+      await afterCommit(manager, () => this.cache.invalidate(tenantId));
       return toResource(rows[0]);
     });
-    await this.cache.invalidate(tenantId);
     return coupon;
   }
 
@@ -180,19 +180,18 @@ export class MerchantCouponsService implements OnModuleInit {
         `UPDATE coupons SET ${assignments} WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
         [tenantId, id, ...parameters],
       );
+      await afterCommit(manager, () => this.cache.invalidate(tenantId));
       return toResource(updated[0]);
     });
-    if (coupon) await this.cache.invalidate(tenantId);
     return coupon;
   }
 
   async remove(tenantId: string, id: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query('DELETE FROM coupons WHERE tenant_id = $1 AND id = $2', [
-      tenantId,
-      id,
-    ]);
-    if (affected > 0) await this.cache.invalidate(tenantId);
-    return affected > 0;
+    return inTransaction(this.dataSource, async (manager) => {
+      const [, affected]: [unknown, number] = await manager.query('DELETE FROM coupons WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+      if (affected > 0) await afterCommit(manager, () => this.cache.invalidate(tenantId));
+      return affected > 0;
+    });
   }
 
   /**

@@ -2,9 +2,10 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ConflictError, DomainError, ValidationFailedError } from '@common/errors/domain.error';
+import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
 import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
+import { InventoryService } from '@modules/catalog';
 
 export class HoldInventoryCommand {
   constructor(
@@ -38,6 +39,7 @@ export class HoldInventoryHandler implements ICommandHandler<HoldInventoryComman
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Env, true>,
+    private readonly inventory: InventoryService,
   ) {}
 
   async execute({ tenantId, sessionId, items, locationId }: HoldInventoryCommand): Promise<HoldResult> {
@@ -51,47 +53,8 @@ export class HoldInventoryHandler implements ICommandHandler<HoldInventoryComman
         throw new HoldRejectedError('This shop has no active primary location.');
       }
 
-      const wanted = new Map<number, number>();
-      for (const item of items) wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity);
-      const ids = [...wanted.keys()].sort((a, b) => a - b);
-      const products: Array<{ id: number; name: string; stock: number | null; is_active: boolean }> = await manager.query(
-        'SELECT id, name, stock, is_active FROM products WHERE tenant_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE',
-        [tenantId, ids],
-      );
-      const byId = new Map(products.map((product) => [product.id, product]));
-      const invalid: Record<string, string[]> = {};
-      items.forEach((item, index) => {
-        if (!byId.get(item.product_id)?.is_active) invalid[`items.${index}.product_id`] = ['The selected product is invalid.'];
-      });
-      if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
-
-      await manager.query('DELETE FROM inventory_holds WHERE tenant_id = $1 AND session_id = $2', [tenantId, sessionId]);
-      const heldRows: Array<{ product_id: number; held: string }> = await manager.query(
-        `SELECT product_id, sum(quantity) AS held FROM inventory_holds
-          WHERE product_id = ANY($1::int[]) AND expires_at > now() GROUP BY product_id`,
-        [ids],
-      );
-      const held = new Map(heldRows.map((row) => [row.product_id, Number(row.held)]));
-      for (const id of ids) {
-        const product = byId.get(id)!;
-        if (product.stock === null) continue;
-        const available = Math.max(0, product.stock - (held.get(id) ?? 0));
-        if (wanted.get(id)! > available) {
-          throw new ConflictError(
-            available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} can be held.`,
-            'insufficient_stock',
-            { success: false, product_id: id },
-          );
-        }
-      }
-      const expires: Array<{ expires_at: Date }> = await manager.query(
-        `INSERT INTO inventory_holds (tenant_id, session_id, product_id, quantity, expires_at)
-         SELECT $1, $2, w.id, w.quantity, now() + make_interval(mins => $5)
-           FROM unnest($3::int[], $4::int[]) AS w(id, quantity)
-         RETURNING expires_at`,
-        [tenantId, sessionId, ids, ids.map((id) => wanted.get(id)!), minutes],
-      );
-      return { sessionId, expiresAt: new Date(expires[0].expires_at) };
+      const expiresAt = await this.inventory.hold(manager, tenantId, sessionId, items, minutes);
+      return { sessionId, expiresAt };
     });
   }
 }

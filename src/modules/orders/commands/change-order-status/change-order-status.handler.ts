@@ -1,8 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
 import { inTransaction } from '@infra/database/transaction';
+import { InventoryService } from '@modules/catalog';
 import { checkOrderTransition, OrderStatus } from '@modules/orders/domain/order-status';
 import { ChangeOrderStatusCommand } from './change-order-status.command';
 
@@ -13,7 +14,10 @@ import { ChangeOrderStatusCommand } from './change-order-status.command';
  */
 @CommandHandler(ChangeOrderStatusCommand)
 export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatusCommand, { changed: boolean }> {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly inventory: InventoryService,
+  ) {}
 
   async execute({ tenantId, orderId, status, userId }: ChangeOrderStatusCommand): Promise<{ changed: boolean }> {
     return inTransaction(this.dataSource, async (manager) => {
@@ -37,23 +41,14 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
          VALUES ($1, $2, 'status_changed', $3, $4, $5)`,
         [orderId, tenantId, from, status, userId],
       );
-      if (status === 'cancelled') await this.restock(manager, orderId);
+      if (status === 'cancelled') {
+        const lines: Array<{ productId: number; quantity: number }> = await manager.query(
+          'SELECT product_id AS "productId", quantity FROM order_items WHERE order_id = $1',
+          [orderId],
+        );
+        await this.inventory.restock(manager, tenantId, lines);
+      }
       return { changed: true };
     });
-  }
-
-  private async restock(manager: EntityManager, orderId: number): Promise<void> {
-    // Same lock order as placing an order (products by id), so the two never deadlock.
-    await manager.query(
-      `WITH returned AS (
-         SELECT product_id, sum(quantity)::int AS quantity FROM order_items WHERE order_id = $1 GROUP BY product_id
-       ), locked AS (
-         SELECT p.id FROM products p JOIN returned r ON r.product_id = p.id WHERE p.stock IS NOT NULL ORDER BY p.id FOR UPDATE OF p
-       )
-       UPDATE products p SET stock = p.stock + r.quantity, updated_at = now()
-         FROM returned r, locked l
-        WHERE p.id = r.product_id AND p.id = l.id`,
-      [orderId],
-    );
   }
 }

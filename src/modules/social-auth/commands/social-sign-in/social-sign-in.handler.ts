@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { inTransaction } from '@infra/database/transaction';
-import { TokenService } from '@modules/accounts/tokens/token.service';
+import { TokenService } from '@modules/accounts';
 import { VerifiedSocialIdentity } from '@modules/social-auth/domain/social-provider';
 import { EmailDomainChecker } from '@modules/social-auth/providers/email-domain.checker';
 import { SocialTokenVerifier } from '@modules/social-auth/providers/social-token.verifier';

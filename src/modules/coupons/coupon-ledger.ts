@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Cents } from '@common/money/money';
+import { afterCommit } from '@infra/database/transaction';
 import { CouponEvaluation, CouponRules, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
+import { CouponCatalogCache } from './public-catalog/coupon-catalog.cache';
 
 interface CouponRow {
   id: string;
@@ -37,20 +39,38 @@ export interface CouponDecision {
 
 /**
  * Loads a coupon's rules and usage and decides (verify, checkout, order placement), and records a
- * redemption. With `lock`, the coupon row stays locked until the caller's transaction ends: that
- * is what makes a usage limit of N give exactly N orders under concurrency.
+ * redemption. Order placement decides under the coupon row's lock, held until its transaction
+ * ends: that is what makes a usage limit of N give exactly N orders under concurrency.
  */
 @Injectable()
-export class CouponLedgerService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+export class CouponLedger {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly catalogCache: CouponCatalogCache,
+  ) {}
 
-  async decide(tenantId: string, rawCode: string, check: CouponCheck, manager?: EntityManager, lock = false): Promise<CouponDecision> {
-    const db = manager ?? this.dataSource.manager;
+  /** A read-only decision (verify, checkout). */
+  decide(tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
+    return this.load(this.dataSource.manager, tenantId, rawCode, check, '');
+  }
+
+  /** The decision of an order, in its transaction, with the coupon row locked until it ends. */
+  decideLocked(manager: EntityManager, tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
+    return this.load(manager, tenantId, rawCode, check, 'FOR UPDATE');
+  }
+
+  private async load(
+    db: EntityManager,
+    tenantId: string,
+    rawCode: string,
+    check: CouponCheck,
+    lock: '' | 'FOR UPDATE',
+  ): Promise<CouponDecision> {
     const code = normalizeCouponCode(rawCode);
     const rows: CouponRow[] = await db.query(
       `SELECT id, code, coupon_type, value, min_spend, max_discount, starts_at, expires_at, usage_limit, times_used,
               per_customer_limit, is_active, excluded_product_ids, excluded_category_ids
-         FROM coupons WHERE tenant_id = $1 AND code = $2 ${lock ? 'FOR UPDATE' : ''}`,
+         FROM coupons WHERE tenant_id = $1 AND code = $2 ${lock}`,
       [tenantId, code],
     );
     const row = rows[0] ?? null;
@@ -67,11 +87,13 @@ export class CouponLedgerService {
   }
 
   /**
-   * Counts one use, in the caller's transaction (after `decide(..., lock = true)`). Returns whether
-   * this use exhausted the coupon, which takes it off the public list (the caller drops that cache
-   * after commit).
+   * Counts one use, in the order's transaction (after `decideLocked`). A use that exhausts the
+   * coupon takes it off the public list: that cache is dropped once the order has committed.
    */
-  async redeem(manager: EntityManager, couponId: string, tenantId: string, orderId: number, customerKey: string | null): Promise<boolean> {
+  async redeem(
+    manager: EntityManager,
+    use: { couponId: string; tenantId: string; orderId: number; customerKey: string | null },
+  ): Promise<void> {
     const [updated]: Array<{ exhausted: boolean }> = await manager.query(
       // A SELECT over the UPDATE: TypeORM returns plain rows for it (an UPDATE gives [rows, count]).
       `WITH used AS (
@@ -79,15 +101,15 @@ export class CouponLedgerService {
          RETURNING (usage_limit IS NOT NULL AND times_used >= usage_limit) AS exhausted
        )
        SELECT exhausted FROM used`,
-      [couponId],
+      [use.couponId],
     );
     await manager.query(`INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key) VALUES ($1, $2, $3, $4)`, [
-      couponId,
-      tenantId,
-      orderId,
-      customerKey ?? `order:${orderId}`,
+      use.couponId,
+      use.tenantId,
+      use.orderId,
+      use.customerKey ?? `order:${use.orderId}`,
     ]);
-    return updated.exhausted;
+    if (updated.exhausted) await afterCommit(manager, () => this.catalogCache.invalidate(use.tenantId));
   }
 }
 

@@ -1,0 +1,1 @@
+export { AnalyticsModule, AnalyticsWorkerModule } from './analytics.module';

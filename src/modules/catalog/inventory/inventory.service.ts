@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { ConflictError, ValidationFailedError } from '@common/errors/domain.error';
+import { Cents, toCents } from '@common/money/money';
+
+/** A cart or order line as clients send it. */
+export interface StockLine {
+  product_id: number;
+  quantity: number;
+}
+
+/** A line whose stock was taken, priced from the catalog. */
+export interface TakenLine {
+  productId: number;
+  name: string;
+  price: Cents;
+  quantity: number;
+  categoryId: number | null;
+}
+
+interface LockedProduct {
+  id: number;
+  name: string;
+  price: string;
+  stock: number | null;
+  category_id: number | null;
+  is_active: boolean;
+}
+
+/**
+ * Every stock movement: taken by an order, held by a checkout session, released, restocked. Stock
+ * (`products.stock`, null = not tracked) and holds (`inventory_holds`) are written nowhere else.
+ * Every method runs in the caller's transaction and locks the products it touches in id order, the
+ * one global lock order, so concurrent orders, holds and cancellations queue instead of
+ * deadlocking, and stock is never oversold.
+ */
+@Injectable()
+export class InventoryService {
+  /**
+   * Takes the stock of an order's lines. Products must be active products of the shop; stock held
+   * by other checkout sessions is not available, `sessionId`'s own hold is, and that hold is
+   * converted (released) here. 422 on `items.N.product_id` / `items.N.quantity`.
+   */
+  async take(
+    manager: EntityManager,
+    tenantId: string,
+    items: readonly StockLine[],
+    options: { sessionId: string | null },
+  ): Promise<TakenLine[]> {
+    const wanted = totals(items);
+    const byId = await this.lock(manager, tenantId, [...wanted.keys()]);
+    const heldByOthers = await this.held(manager, [...wanted.keys()], { tenantId, exceptSessionId: options.sessionId });
+
+    // One 422 names every bad line: unknown or inactive products first, then short stock.
+    const errors = invalidProducts(items, byId);
+    items.forEach((item, index) => {
+      const product = byId.get(item.product_id);
+      if (!product?.is_active || product.stock === null) return;
+      const available = Math.max(0, product.stock - (heldByOthers.get(product.id) ?? 0));
+      if (wanted.get(product.id)! > available) {
+        errors[`items.${index}.quantity`] = [
+          available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
+        ];
+      }
+    });
+    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+
+    const tracked = [...wanted.entries()].filter(([id]) => byId.get(id)!.stock !== null);
+    if (tracked.length > 0) {
+      await manager.query(
+        `UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
+           FROM unnest($1::int[], $2::int[]) AS w(id, quantity)
+          WHERE p.id = w.id`,
+        [tracked.map(([id]) => id), tracked.map(([, quantity]) => quantity)],
+      );
+    }
+    if (options.sessionId) await this.release(manager, tenantId, options.sessionId);
+    return items.map((item) => {
+      const product = byId.get(item.product_id)!;
+      return {
+        productId: product.id,
+        name: product.name,
+        price: toCents(product.price),
+        quantity: item.quantity,
+        categoryId: product.category_id,
+      };
+    });
+  }
+
+  /**
+   * Holds stock for a checkout session until `minutes` from now, replacing the session's previous
+   * hold. Of many concurrent holds on the last units exactly as many succeed as there are units;
+   * expired holds stop counting by themselves. 409 `{ success: false, message, product_id }` when a
+   * product has too little stock.
+   */
+  async hold(manager: EntityManager, tenantId: string, sessionId: string, items: readonly StockLine[], minutes: number): Promise<Date> {
+    const wanted = totals(items);
+    const ids = [...wanted.keys()];
+    const byId = await this.lock(manager, tenantId, ids);
+    const invalid = invalidProducts(items, byId);
+    if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+    await this.release(manager, tenantId, sessionId);
+    const held = await this.held(manager, ids, { tenantId, exceptSessionId: null });
+    for (const id of ids) {
+      const product = byId.get(id)!;
+      if (product.stock === null) continue;
+      const available = Math.max(0, product.stock - (held.get(id) ?? 0));
+      if (wanted.get(id)! > available) {
+        throw new ConflictError(
+          available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} can be held.`,
+          'insufficient_stock',
+          { success: false, product_id: id },
+        );
+      }
+    }
+    const rows: Array<{ expires_at: Date }> = await manager.query(
+      `INSERT INTO inventory_holds (tenant_id, session_id, product_id, quantity, expires_at)
+       SELECT $1, $2, w.id, w.quantity, now() + make_interval(mins => $5)
+         FROM unnest($3::int[], $4::int[]) AS w(id, quantity)
+       RETURNING expires_at`,
+      [tenantId, sessionId, ids, ids.map((id) => wanted.get(id)!), minutes],
+    );
+    return new Date(rows[0].expires_at);
+  }
+
+  /** Drops a checkout session's hold. */
+  async release(manager: EntityManager, tenantId: string, sessionId: string): Promise<void> {
+    await manager.query('DELETE FROM inventory_holds WHERE tenant_id = $1 AND session_id = $2', [tenantId, sessionId]);
+  }
+
+  /** Puts stock back (a cancelled order's lines); untracked products stay untracked. */
+  async restock(manager: EntityManager, tenantId: string, lines: ReadonlyArray<{ productId: number; quantity: number }>): Promise<void> {
+    const returned = totals(lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })));
+    if (returned.size === 0) return;
+    await manager.query(
+      `WITH returned AS (
+         SELECT * FROM unnest($2::int[], $3::int[]) AS r(product_id, quantity)
+       ), locked AS (
+         SELECT p.id FROM products p JOIN returned r ON r.product_id = p.id
+          WHERE p.tenant_id = $1 AND p.stock IS NOT NULL ORDER BY p.id FOR UPDATE OF p
+       )
+       UPDATE products p SET stock = p.stock + r.quantity, updated_at = now()
+         FROM returned r, locked l
+        WHERE p.id = r.product_id AND p.id = l.id`,
+      [tenantId, [...returned.keys()], [...returned.values()]],
+    );
+  }
+
+  /** Units of each product that can still be ordered (stock less live holds); null for untracked stock. */
+  async available(manager: EntityManager, tenantId: string, productIds: readonly number[]): Promise<Map<number, number | null>> {
+    const rows: Array<{ id: number; stock: number | null }> = await manager.query(
+      'SELECT id, stock FROM products WHERE tenant_id = $1 AND id = ANY($2::int[])',
+      [tenantId, [...productIds]],
+    );
+    const held = await this.held(manager, [...productIds], { tenantId, exceptSessionId: null });
+    return new Map(rows.map((row) => [row.id, row.stock === null ? null : Math.max(0, row.stock - (held.get(row.id) ?? 0))]));
+  }
+
+  private async lock(manager: EntityManager, tenantId: string, ids: number[]): Promise<Map<number, LockedProduct>> {
+    const products: LockedProduct[] = await manager.query(
+      `SELECT id, name, price, stock, category_id, is_active FROM products
+        WHERE tenant_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE`,
+      [tenantId, [...ids].sort((a, b) => a - b)],
+    );
+    return new Map(products.map((product) => [product.id, product]));
+  }
+
+  private async held(
+    manager: EntityManager,
+    ids: number[],
+    scope: { tenantId: string; exceptSessionId: string | null },
+  ): Promise<Map<number, number>> {
+    const rows: Array<{ product_id: number; held: string }> = await manager.query(
+      `SELECT product_id, sum(quantity) AS held FROM inventory_holds
+        WHERE product_id = ANY($1::int[]) AND expires_at > now() AND NOT (tenant_id = $2 AND session_id IS NOT DISTINCT FROM $3)
+        GROUP BY product_id`,
+      [ids, scope.tenantId, scope.exceptSessionId],
+    );
+    return new Map(rows.map((row) => [row.product_id, Number(row.held)]));
+  }
+}
+
+function totals(items: readonly StockLine[]): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const item of items) wanted.set(item.product_id, (wanted.get(item.product_id) ?? 0) + item.quantity);
+  return wanted;
+}
+
+function invalidProducts(items: readonly StockLine[], byId: Map<number, LockedProduct>): Record<string, string[]> {
+  const invalid: Record<string, string[]> = {};
+  items.forEach((item, index) => {
+    if (!byId.get(item.product_id)?.is_active) invalid[`items.${index}.product_id`] = ['The selected product is invalid.'];
+  });
+  return invalid;
+}

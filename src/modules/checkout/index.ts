@@ -1,0 +1,1 @@
+export { CheckoutModule } from './checkout.module';

@@ -1,0 +1,2 @@
+export { DemoModule } from './demo.module';
+export { DemoSeedService } from './demo-seed.service';

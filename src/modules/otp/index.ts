@@ -1,0 +1,1 @@
+export { OtpModule } from './otp.module';

@@ -1,0 +1,1 @@
+export { SocialAuthModule } from './social-auth.module';
