@@ -33,10 +33,3 @@ export function percentOf(cents: Cents, percent: string | number): Cents {
   const basisPoints = toCents(percent); // 12.5% → 1250 hundredths of a percent
   return Math.floor((cents * basisPoints + 5_000) / 10_000);
 }
-
-/** "L 250.00" for HNL; other currencies are shown with their code. */
-export function formatMoney(cents: Cents, currency: string): string {
-  const prefix = currency === 'HNL' ? 'L' : currency;
-  const [whole, fraction] = centsToDecimal(cents).split('.');
-  return `${prefix} ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}

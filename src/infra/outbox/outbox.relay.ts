@@ -51,10 +51,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     await this.running;
   }
 
-  get isRunning(): boolean {
-    return !this.stopped;
-  }
-
   /** One pass: claims up to a batch of due rows and enqueues them. Returns how many it moved. */
   async relayOnce(): Promise<number> {
     let ids: string[] = [];
