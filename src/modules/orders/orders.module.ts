@@ -6,6 +6,7 @@ import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
 import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
+import { RecordOrderPaymentHandler } from './commands/record-order-payment/record-order-payment.handler';
 import { MerchantOrdersController } from './merchant-orders.controller';
 import { GetOrderHandler } from './queries/get-order/get-order.handler';
 import { ListOrdersHandler } from './queries/list-orders/list-orders.handler';
@@ -14,7 +15,7 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
 @Module({
   imports: [CatalogModule, CouponsModule],
   controllers: [StorefrontOrdersController, MerchantOrdersController],
-  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, GetOrderHandler, ListOrdersHandler],
+  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, RecordOrderPaymentHandler, GetOrderHandler, ListOrdersHandler],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(
