@@ -1,19 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { ConfigService } from '@nestjs/config';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
 import { IntegerIdParam } from '@common/http/id-params';
-import { NotFoundError } from '@common/errors/domain.error';
 import { paginate, Paginated } from '@common/http/pagination';
-import { ConfigService } from '@nestjs/config';
 import { Env } from '@config/env.validation';
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
+import { ORDER_NOT_FOUND } from './domain/orders.errors';
 import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
-import { ORDERS_PER_PAGE, OrderReadService, OrderResource } from './queries/order-read.service';
-
-const ORDER_NOT_FOUND = 'Order not found.';
+import type { OrderResource } from './dto/order.resource';
+import { GetOrderQuery } from './queries/get-order/get-order.query';
+import type { OrderPage } from './queries/list-orders/list-orders.handler';
+import { ListOrdersQuery, ORDERS_PER_PAGE } from './queries/list-orders/list-orders.query';
 
 /** The merchant's view of the orders of their own shop (tenant.ownership on every route). */
 @ApiTags('orders')
@@ -22,16 +23,17 @@ const ORDER_NOT_FOUND = 'Order not found.';
 export class MerchantOrdersController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly reads: OrderReadService,
+    private readonly queries: QueryBus,
     private readonly config: ConfigService<Env, true>,
   ) {}
 
   @Get()
   @ApiOperation({ summary: "List the shop's orders, newest first, 20 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: ListOrdersQueryDto): Promise<Paginated<OrderResource>> {
-    const tenantId = ctx.merchantTenantId;
     const page = query.page ?? 1;
-    const { orders, total } = await this.reads.list(tenantId, query.status, page);
+    const { orders, total } = await this.queries.execute<ListOrdersQuery, OrderPage>(
+      new ListOrdersQuery(ctx.merchantTenantId, query.status, page),
+    );
     return paginate(orders, total, page, ORDERS_PER_PAGE, {
       baseUrl: this.config.get('APP_URL', { infer: true }),
       path: '/api/v1/orders',
@@ -54,9 +56,8 @@ export class MerchantOrdersController {
     @IntegerIdParam('order', ORDER_NOT_FOUND) orderId: number,
     @Body() body: ChangeOrderStatusDto,
   ): Promise<{ data: OrderResource }> {
-    const tenantId = ctx.merchantTenantId;
-    await this.commands.execute(new ChangeOrderStatusCommand(tenantId, orderId, body.status, ctx.principal.id));
-    return { data: await this.load(tenantId, orderId) };
+    await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, body.status, ctx.principal.id));
+    return { data: await this.load(ctx.merchantTenantId, orderId) };
   }
 
   @Delete(':order')
@@ -67,9 +68,7 @@ export class MerchantOrdersController {
     await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, 'cancelled', ctx.principal.id));
   }
 
-  private async load(tenantId: string, orderId: number): Promise<OrderResource> {
-    const order = await this.reads.findOne(tenantId, orderId);
-    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-    return order;
+  private load(tenantId: string, orderId: number): Promise<OrderResource> {
+    return this.queries.execute<GetOrderQuery, OrderResource>(new GetOrderQuery(tenantId, orderId));
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OptionalAuth } from '@common/context/auth.decorators';
@@ -9,14 +9,15 @@ import { Storefront } from '@common/context/storefront.decorator';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { PlaceOrderCommand } from './commands/place-order/place-order.command';
 import { PlaceOrderDto } from './dto/place-order.dto';
-import { OrderReadService, OrderResource } from './queries/order-read.service';
+import type { OrderResource } from './dto/order.resource';
+import { GetOrderQuery } from './queries/get-order/get-order.query';
 
 @ApiTags('orders')
 @Controller('api/v1/orders')
 export class StorefrontOrdersController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly reads: OrderReadService,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post()
@@ -37,8 +38,7 @@ export class StorefrontOrdersController {
   ): Promise<{ data: OrderResource }> {
     const tenant = ctx.storefrontTenant();
     const orderId = await this.commands.execute<PlaceOrderCommand, number>(new PlaceOrderCommand(tenant.id, body, ctx.user?.id ?? null));
-    const order = (await this.reads.findOne(tenant.id, orderId))!;
     res.setHeader('Location', `/api/v1/orders/${orderId}`);
-    return { data: order };
+    return { data: await this.queries.execute<GetOrderQuery, OrderResource>(new GetOrderQuery(tenant.id, orderId)) };
   }
 }

@@ -1,10 +1,11 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
 import { inTransaction } from '@infra/database/transaction';
 import { InventoryService } from '@modules/catalog';
+import { recordOrderEvent } from '@modules/orders/domain/order-events';
 import { checkOrderTransition, OrderStatus } from '@modules/orders/domain/order-status';
+import { OrderNotFoundError, OrderStatusTransitionError } from '@modules/orders/domain/orders.errors';
 import { ChangeOrderStatusCommand } from './change-order-status.command';
 
 /**
@@ -25,10 +26,10 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
         'SELECT status FROM orders WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
         [tenantId, orderId],
       );
-      if (!rows[0]) throw new NotFoundError('Order not found.');
+      if (!rows[0]) throw new OrderNotFoundError();
       const from = rows[0].status;
       const check = checkOrderTransition(from, status);
-      if (!check.allowed) throw ValidationFailedError.field('status', check.reason);
+      if (!check.allowed) throw new OrderStatusTransitionError(check.reason);
       if (!check.changed) return { changed: false };
 
       await manager.query('UPDATE orders SET status = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2', [
@@ -36,11 +37,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
         orderId,
         status,
       ]);
-      await manager.query(
-        `INSERT INTO order_events (order_id, tenant_id, event, from_status, to_status, user_id)
-         VALUES ($1, $2, 'status_changed', $3, $4, $5)`,
-        [orderId, tenantId, from, status, userId],
-      );
+      await recordOrderEvent(manager, { orderId, tenantId, event: 'status_changed', fromStatus: from, toStatus: status, userId });
       if (status === 'cancelled') {
         const lines: Array<{ productId: number; quantity: number }> = await manager.query(
           'SELECT product_id AS "productId", quantity FROM order_items WHERE order_id = $1',

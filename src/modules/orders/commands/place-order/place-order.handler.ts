@@ -2,17 +2,30 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ValidationFailedError } from '@common/errors/domain.error';
-import { centsToDecimal } from '@common/money/money';
+import { Cents, centsToDecimal } from '@common/money/money';
 import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
-import { CatalogQueries, InventoryService } from '@modules/catalog';
+import { CatalogQueries, InventoryService, type TakenLine } from '@modules/catalog';
 import { CouponLedger, customerKey } from '@modules/coupons';
 import { OrderPlaced } from '@modules/orders/domain/order-placed.event';
+import { recordOrderEvent } from '@modules/orders/domain/order-events';
+import { OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
 import { PlaceOrderCommand } from './place-order.command';
 
 const FIRST_ORDER_NUMBER = 1001;
+
+/** What pricing, the coupon and numbering decided, besides the shopper's own fields. */
+interface PricedOrder {
+  orderNumber: string;
+  couponCode: string | null;
+  locationId: string;
+  subtotal: Cents;
+  discount: Cents;
+  deliveryFee: Cents;
+  total: Cents;
+  currency: string;
+}
 
 /**
  * Places an order in one transaction: prices from the catalog, stock taken atomically, the coupon
@@ -32,7 +45,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
     private readonly catalog: CatalogQueries,
   ) {}
 
-  async execute({ tenantId, input, userId }: PlaceOrderCommand): Promise<number> {
+  async execute(command: PlaceOrderCommand): Promise<number> {
+    const { tenantId, input, userId } = command;
     const currency = this.config.get('APP_CURRENCY', { infer: true });
     const customer = customerKey(userId, input.customer_email, input.customer_phone);
 
@@ -42,79 +56,58 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
       const lines = await this.inventory.take(manager, tenantId, input.items, { sessionId: input.session_id ?? null });
       const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
 
-      let discount = 0;
-      let freeShipping = false;
-      let coupon: { id: string; code: string } | null = null;
-      if (input.coupon_code) {
-        const decision = await this.coupons.decideLocked(manager, tenantId, input.coupon_code, {
-          subtotal,
-          customerKey: customer,
-          items: lines.map((line) => ({ productId: line.productId, categoryId: line.categoryId })),
-        });
-        if (!decision.verdict.valid) throw ValidationFailedError.field('coupon_code', decision.verdict.error);
-        coupon = { id: decision.couponId!, code: decision.code };
-        discount = decision.verdict.discount;
-        freeShipping = decision.verdict.freeShipping;
-      }
-      const deliveryFee = input.delivery_type === 'delivery' && !freeShipping ? location.deliveryFee : 0;
-      const total = subtotal - discount + deliveryFee;
+      const coupon = input.coupon_code
+        ? await this.decideCoupon(manager, tenantId, input.coupon_code, { subtotal, customer, lines })
+        : { id: null, code: null, discount: 0, freeShipping: false };
+      const deliveryFee = input.delivery_type === 'delivery' && !coupon.freeShipping ? location.deliveryFee : 0;
+      const total = subtotal - coupon.discount + deliveryFee;
       const orderNumber = String(await this.nextOrderNumber(manager, tenantId));
 
-      const [order]: Array<{ id: number }> = await manager.query(
-        `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, customer_email, customer_address,
-                             customer_notes, delivery_type, payment_method, coupon_code, location_id, user_id,
-                             subtotal, discount_amount, delivery_fee, total, currency)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-         RETURNING id`,
-        [
-          tenantId,
-          orderNumber,
-          input.customer_name,
-          input.customer_phone,
-          input.customer_email?.toLowerCase() ?? null,
-          input.customer_address ?? null,
-          input.customer_notes ?? null,
-          input.delivery_type,
-          input.payment_method ?? 'pending',
-          coupon ? coupon.code : null,
-          location.id,
-          userId,
-          centsToDecimal(subtotal),
-          centsToDecimal(discount),
-          centsToDecimal(deliveryFee),
-          centsToDecimal(total),
-          currency,
-        ],
-      );
-      await manager.query(
-        `INSERT INTO order_items (order_id, product_id, name, price, quantity, line_total)
-         SELECT $1, * FROM unnest($2::int[], $3::varchar[], $4::numeric[], $5::int[], $6::numeric[])`,
-        [
-          order.id,
-          lines.map((line) => line.productId),
-          lines.map((line) => line.name),
-          lines.map((line) => centsToDecimal(line.price)),
-          lines.map((line) => line.quantity),
-          lines.map((line) => centsToDecimal(line.price * line.quantity)),
-        ],
-      );
-      await manager.query(
-        `INSERT INTO order_events (order_id, tenant_id, event, to_status, user_id) VALUES ($1, $2, 'created', 'pending', $3)`,
-        [order.id, tenantId, userId],
-      );
-      if (coupon) await this.coupons.redeem(manager, { couponId: coupon.id, tenantId, orderId: order.id, customerKey: customer });
+      const orderId = await this.insertOrder(manager, command, {
+        orderNumber,
+        couponCode: coupon.code,
+        locationId: location.id,
+        subtotal,
+        discount: coupon.discount,
+        deliveryFee,
+        total,
+        currency,
+      });
+      await this.insertItems(manager, orderId, lines);
+      await recordOrderEvent(manager, { orderId, tenantId, event: 'created', toStatus: 'pending', userId });
+      if (coupon.id) await this.coupons.redeem(manager, { couponId: coupon.id, tenantId, orderId, customerKey: customer });
       await this.outbox.record(
         manager,
         new OrderPlaced(tenantId, {
-          order_id: order.id,
+          order_id: orderId,
           order_number: orderNumber,
           customer_name: input.customer_name,
           total: centsToDecimal(total),
           currency,
         }),
       );
-      return order.id;
+      return orderId;
     });
+  }
+
+  private async decideCoupon(
+    manager: EntityManager,
+    tenantId: string,
+    code: string,
+    order: { subtotal: Cents; customer: string | null; lines: TakenLine[] },
+  ): Promise<{ id: string; code: string; discount: Cents; freeShipping: boolean }> {
+    const decision = await this.coupons.decideLocked(manager, tenantId, code, {
+      subtotal: order.subtotal,
+      customerKey: order.customer,
+      items: order.lines.map((line) => ({ productId: line.productId, categoryId: line.categoryId })),
+    });
+    if (!decision.verdict.valid) throw new OrderCouponRejectedError(decision.verdict.error);
+    return {
+      id: decision.couponId!,
+      code: decision.code,
+      discount: decision.verdict.discount,
+      freeShipping: decision.verdict.freeShipping,
+    };
   }
 
   private async nextOrderNumber(manager: EntityManager, tenantId: string): Promise<number> {
@@ -125,5 +118,50 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
       [tenantId, FIRST_ORDER_NUMBER],
     );
     return rows[0].last_number;
+  }
+
+  private async insertOrder(manager: EntityManager, { tenantId, input, userId }: PlaceOrderCommand, order: PricedOrder): Promise<number> {
+    const rows: Array<{ id: number }> = await manager.query(
+      `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, customer_email, customer_address,
+                           customer_notes, delivery_type, payment_method, coupon_code, location_id, user_id,
+                           subtotal, discount_amount, delivery_fee, total, currency)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       RETURNING id`,
+      [
+        tenantId,
+        order.orderNumber,
+        input.customer_name,
+        input.customer_phone,
+        input.customer_email?.toLowerCase() ?? null,
+        input.customer_address ?? null,
+        input.customer_notes ?? null,
+        input.delivery_type,
+        input.payment_method ?? 'pending',
+        order.couponCode,
+        order.locationId,
+        userId,
+        centsToDecimal(order.subtotal),
+        centsToDecimal(order.discount),
+        centsToDecimal(order.deliveryFee),
+        centsToDecimal(order.total),
+        order.currency,
+      ],
+    );
+    return rows[0].id;
+  }
+
+  private async insertItems(manager: EntityManager, orderId: number, lines: TakenLine[]): Promise<void> {
+    await manager.query(
+      `INSERT INTO order_items (order_id, product_id, name, price, quantity, line_total)
+       SELECT $1, * FROM unnest($2::int[], $3::varchar[], $4::numeric[], $5::int[], $6::numeric[])`,
+      [
+        orderId,
+        lines.map((line) => line.productId),
+        lines.map((line) => line.name),
+        lines.map((line) => centsToDecimal(line.price)),
+        lines.map((line) => line.quantity),
+        lines.map((line) => centsToDecimal(line.price * line.quantity)),
+      ],
+    );
   }
 }

@@ -1,0 +1,24 @@
+import { NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
+
+/** Also the message of the path-id pipe and the tenant access guard, so a bad, foreign or missing order read the same. */
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+export class OrderNotFoundError extends NotFoundError {
+  constructor() {
+    super(ORDER_NOT_FOUND);
+  }
+}
+
+/** 422 on `status`: a backward move, or any move out of a final status. */
+export class OrderStatusTransitionError extends ValidationFailedError {
+  constructor(reason: string) {
+    super({ status: [reason] });
+  }
+}
+
+/** 422 on `coupon_code`, with the coupon ledger's reason. */
+export class OrderCouponRejectedError extends ValidationFailedError {
+  constructor(reason: string) {
+    super({ coupon_code: [reason] });
+  }
+}

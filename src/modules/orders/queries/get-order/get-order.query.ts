@@ -1,0 +1,6 @@
+export class GetOrderQuery {
+  constructor(
+    readonly tenantId: string,
+    readonly orderId: number,
+  ) {}
+}
