@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogQueries } from './catalog.queries';
-import { InventoryService } from './inventory/inventory.service';
+import { InventoryService } from './inventory.service';
 import { LocationsService } from './locations/locations.service';
 import { MerchantLocationsController } from './locations/merchant-locations.controller';
 import { MerchantProductsController } from './products/merchant-products.controller';
