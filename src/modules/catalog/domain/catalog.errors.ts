@@ -20,13 +20,13 @@ export class LocationNotFoundError extends NotFoundError {
 }
 
 /** Order items keep pointing at their product (ON DELETE RESTRICT), so the merchant deactivates it instead. */
-export class ProductInUseError extends ConflictError {
+class ProductInUseError extends ConflictError {
   constructor() {
     super('This product appears in orders and cannot be deleted. Deactivate it instead (PATCH is_active: false).', 'product_in_use');
   }
 }
 
-export class PrimaryLocationTakenError extends ConflictError {
+class PrimaryLocationTakenError extends ConflictError {
   constructor() {
     super('Another location is already the active primary location of this shop.', 'primary_location_taken');
   }
