@@ -1,6 +1,6 @@
 import type { StockLine } from '@modules/catalog';
 
-/** Reserves the cart's stock for a checkout session at the named location, else the shop's active primary one. */
+/** Reserves the cart's stock for a checkout session; the named location, else the shop's primary one, must be active. */
 export class HoldInventoryCommand {
   constructor(
     readonly tenantId: string,
