@@ -1,15 +1,30 @@
 import { Module } from '@nestjs/common';
-import { CatalogQueries } from './catalog.queries';
-import { InventoryService } from './inventory/inventory.service';
-import { LocationsService } from './locations/locations.service';
-import { MerchantLocationsController } from './locations/merchant-locations.controller';
-import { MerchantProductsController } from './products/merchant-products.controller';
-import { ProductsService } from './products/products.service';
+import { CatalogOwnershipProvider } from './catalog-ownership.provider';
+import { CreateLocationHandler } from './commands/create-location/create-location.handler';
+import { CreateProductHandler } from './commands/create-product/create-product.handler';
+import { DeleteLocationHandler } from './commands/delete-location/delete-location.handler';
+import { DeleteProductHandler } from './commands/delete-product/delete-product.handler';
+import { UpdateLocationHandler } from './commands/update-location/update-location.handler';
+import { UpdateProductHandler } from './commands/update-product/update-product.handler';
+import { InventoryService } from './inventory.service';
+import { MerchantLocationsController } from './merchant-locations.controller';
+import { MerchantProductsController } from './merchant-products.controller';
+import { CatalogQueries } from './queries/catalog.queries';
 
 /** The merchant's products and locations (decisions §4), and every stock movement (InventoryService). */
 @Module({
   controllers: [MerchantProductsController, MerchantLocationsController],
-  providers: [ProductsService, LocationsService, InventoryService, CatalogQueries],
-  exports: [ProductsService, LocationsService, InventoryService, CatalogQueries],
+  providers: [
+    CatalogOwnershipProvider,
+    CreateProductHandler,
+    UpdateProductHandler,
+    DeleteProductHandler,
+    CreateLocationHandler,
+    UpdateLocationHandler,
+    DeleteLocationHandler,
+    InventoryService,
+    CatalogQueries,
+  ],
+  exports: [InventoryService, CatalogQueries],
 })
 export class CatalogModule {}

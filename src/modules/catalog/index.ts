@@ -1,5 +1,7 @@
 export { CatalogModule } from './catalog.module';
-export { CatalogQueries } from './catalog.queries';
-export { InventoryService, type StockLine, type TakenLine } from './inventory/inventory.service';
-export { LocationsService } from './locations/locations.service';
-export { ProductsService } from './products/products.service';
+export { CreateLocationCommand } from './commands/create-location/create-location.command';
+export { CreateProductCommand } from './commands/create-product/create-product.command';
+export type { CreateLocationDto, LocationResource } from './dto/location.dto';
+export type { CreateProductDto, ProductResource } from './dto/product.dto';
+export { InventoryService, type StockLine, type TakenLine } from './inventory.service';
+export { CatalogQueries } from './queries/catalog.queries';

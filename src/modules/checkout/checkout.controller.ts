@@ -6,12 +6,12 @@ import { OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
-import { ValidationFailedError } from '@common/errors/domain.error';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { CouponVerificationService } from '@modules/coupons';
-import { CheckoutSessionStore } from './checkout-session.store';
-import { HoldInventoryCommand, HoldResult } from './commands/hold-inventory/hold-inventory.handler';
+import { HoldInventoryCommand, HoldResult } from './commands/hold-inventory/hold-inventory.command';
+import { CartSubtotalRequiredError } from './domain/checkout.errors';
 import { CartSummaryDto, HoldInventoryDto, SessionFieldsDto, ValidateCouponDto } from './dto/checkout.dto';
+import { CheckoutSessionStore } from './sessions/checkout-session.store';
 
 const UNKNOWN_SHOP = 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.';
 
@@ -34,9 +34,7 @@ export class CheckoutController {
     const tenant = ctx.storefrontTenant();
     const session = await this.sessions.get(tenant.id, body.session_id);
     const subtotal = body.cart_subtotal ?? session?.subtotal ?? null;
-    if (subtotal === null) {
-      throw ValidationFailedError.field('cart_subtotal', 'The cart_subtotal field is required when the cart has not been synchronized.');
-    }
+    if (subtotal === null) throw new CartSubtotalRequiredError();
     const userId = ctx.user?.id ?? session?.userId ?? null;
     const accepted = await this.coupons.verify(tenant.id, body.code, subtotal, body, userId);
     await this.sessions.update(tenant.id, body.session_id, { couponCode: accepted.code });

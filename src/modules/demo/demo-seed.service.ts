@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { RegisterUserCommand, RegisterUserResult, TenantDirectory } from '@modules/accounts';
-import { LocationsService, ProductsService } from '@modules/catalog';
+import { CreateLocationCommand, CreateProductCommand, LocationResource, ProductResource } from '@modules/catalog';
 import { MerchantCouponsService } from '@modules/coupons';
 
 export interface DemoShop {
@@ -38,8 +38,6 @@ export class DemoSeedService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly commands: CommandBus,
-    private readonly products: ProductsService,
-    private readonly locations: LocationsService,
     private readonly coupons: MerchantCouponsService,
     private readonly tenants: TenantDirectory,
   ) {}
@@ -59,15 +57,22 @@ export class DemoSeedService {
         }),
       );
       const tenantId = registered.createdTenantId!;
-      const location = await this.locations.create(tenantId, {
-        name: 'Main Store',
-        address: 'Boulevard Morazán, Tegucigalpa',
-        is_primary: true,
-        is_active: true,
-        delivery_fee: 50,
-      });
+      const location = await this.commands.execute<CreateLocationCommand, LocationResource>(
+        new CreateLocationCommand(tenantId, {
+          name: 'Main Store',
+          address: 'Boulevard Morazán, Tegucigalpa',
+          is_primary: true,
+          is_active: true,
+          delivery_fee: 50,
+        }),
+      );
       const productIds: number[] = [];
-      for (const product of PRODUCTS) productIds.push((await this.products.create(tenantId, { ...product, is_active: true })).id);
+      for (const product of PRODUCTS) {
+        const created = await this.commands.execute<CreateProductCommand, ProductResource>(
+          new CreateProductCommand(tenantId, { ...product, is_active: true }),
+        );
+        productIds.push(created.id);
+      }
       const coupons = [
         await this.coupons.create(tenantId, {
           code: 'WELCOME10',

@@ -1,4 +1,4 @@
-/** Merchant lists (products, locations, coupons) come 50 a page, newest first. */
+/** Merchant lists (products, locations) come 50 a page, newest first. */
 export const CATALOG_PER_PAGE = 50;
 
 export function pageOffset(page: number): number {

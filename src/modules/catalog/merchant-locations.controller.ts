@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -11,25 +12,29 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { NotFoundError } from '@common/errors/domain.error';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
 import { UuidIdParam } from '@common/http/id-params';
 import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
 import { Env } from '@config/env.validation';
-import { CATALOG_PER_PAGE } from '../catalog-page';
-import { CreateLocationDto, LocationResource, LocationResponse, UpdateLocationDto } from '../dto/location.dto';
-import { LocationsService } from './locations.service';
+import { CreateLocationCommand } from './commands/create-location/create-location.command';
+import { DeleteLocationCommand } from './commands/delete-location/delete-location.command';
+import { UpdateLocationCommand } from './commands/update-location/update-location.command';
+import { LOCATION_NOT_FOUND } from './domain/catalog.errors';
+import { CreateLocationDto, LocationResource, LocationResponse, UpdateLocationDto } from './dto/location.dto';
+import { CATALOG_PER_PAGE } from './queries/catalog-page';
+import { CatalogQueries } from './queries/catalog.queries';
 
 const PATH = '/api/v1/merchant/locations';
 
 @ApiTags('merchant catalog')
-@MerchantArea({ param: 'id', resource: 'location', id: 'uuid', notFound: 'Location not found.' })
+@MerchantArea({ param: 'id', resource: 'location', id: 'uuid', notFound: LOCATION_NOT_FOUND })
 @Controller(PATH.slice(1))
 export class MerchantLocationsController {
   constructor(
-    private readonly locations: LocationsService,
+    private readonly commands: CommandBus,
+    private readonly catalog: CatalogQueries,
     private readonly config: ConfigService<Env, true>,
   ) {}
 
@@ -39,7 +44,9 @@ export class MerchantLocationsController {
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
   @ApiConflictResponse({ description: 'Would leave two active primary locations' })
   async create(@Ctx() ctx: RequestContext, @Body() body: CreateLocationDto): Promise<{ data: LocationResource }> {
-    return { data: await this.locations.create(ctx.merchantTenantId, body) };
+    return {
+      data: await this.commands.execute<CreateLocationCommand, LocationResource>(new CreateLocationCommand(ctx.merchantTenantId, body)),
+    };
   }
 
   @Get()
@@ -47,7 +54,7 @@ export class MerchantLocationsController {
   @ApiOkResponse({ description: '{ data: [location], links, meta }' })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<LocationResource>> {
     const page = query.page ?? 1;
-    const { locations, total } = await this.locations.list(ctx.merchantTenantId, page);
+    const { locations, total } = await this.catalog.locationPage(ctx.merchantTenantId, page);
     return paginate(locations, total, page, CATALOG_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
   }
 
@@ -56,10 +63,8 @@ export class MerchantLocationsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: LocationResponse })
   @ApiNotFoundResponse({ description: 'No such location in this shop' })
-  async show(@Ctx() ctx: RequestContext, @UuidIdParam('id', 'Location not found.') id: string): Promise<{ data: LocationResource }> {
-    const location = await this.locations.find(ctx.merchantTenantId, id);
-    if (!location) throw notFound();
-    return { data: location };
+  async show(@Ctx() ctx: RequestContext, @UuidIdParam('id', LOCATION_NOT_FOUND) id: string): Promise<{ data: LocationResource }> {
+    return { data: await this.catalog.location(ctx.merchantTenantId, id) };
   }
 
   @Patch(':id')
@@ -71,12 +76,12 @@ export class MerchantLocationsController {
   @ApiConflictResponse({ description: 'Would leave two active primary locations (e.g. reactivating a former primary)' })
   async update(
     @Ctx() ctx: RequestContext,
-    @UuidIdParam('id', 'Location not found.') id: string,
+    @UuidIdParam('id', LOCATION_NOT_FOUND) id: string,
     @Body() body: UpdateLocationDto,
   ): Promise<{ data: LocationResource }> {
-    const location = await this.locations.update(ctx.merchantTenantId, id, body);
-    if (!location) throw notFound();
-    return { data: location };
+    return {
+      data: await this.commands.execute<UpdateLocationCommand, LocationResource>(new UpdateLocationCommand(ctx.merchantTenantId, id, body)),
+    };
   }
 
   @Delete(':id')
@@ -85,11 +90,7 @@ export class MerchantLocationsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such location in this shop' })
-  async remove(@Ctx() ctx: RequestContext, @UuidIdParam('id', 'Location not found.') id: string): Promise<void> {
-    if (!(await this.locations.remove(ctx.merchantTenantId, id))) throw notFound();
+  async remove(@Ctx() ctx: RequestContext, @UuidIdParam('id', LOCATION_NOT_FOUND) id: string): Promise<void> {
+    await this.commands.execute<DeleteLocationCommand, void>(new DeleteLocationCommand(ctx.merchantTenantId, id));
   }
-}
-
-function notFound(): NotFoundError {
-  return new NotFoundError('Location not found.');
 }

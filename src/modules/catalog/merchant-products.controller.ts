@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -11,25 +12,29 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { NotFoundError } from '@common/errors/domain.error';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
 import { IntegerIdParam } from '@common/http/id-params';
 import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
 import { Env } from '@config/env.validation';
-import { CATALOG_PER_PAGE } from '../catalog-page';
-import { CreateProductDto, ProductResource, ProductResponse, UpdateProductDto } from '../dto/product.dto';
-import { ProductsService } from './products.service';
+import { CreateProductCommand } from './commands/create-product/create-product.command';
+import { DeleteProductCommand } from './commands/delete-product/delete-product.command';
+import { UpdateProductCommand } from './commands/update-product/update-product.command';
+import { PRODUCT_NOT_FOUND } from './domain/catalog.errors';
+import { CreateProductDto, ProductResource, ProductResponse, UpdateProductDto } from './dto/product.dto';
+import { CATALOG_PER_PAGE } from './queries/catalog-page';
+import { CatalogQueries } from './queries/catalog.queries';
 
 const PATH = '/api/v1/merchant/products';
 
 @ApiTags('merchant catalog')
-@MerchantArea({ param: 'id', resource: 'product', id: 'integer', notFound: 'Product not found.' })
+@MerchantArea({ param: 'id', resource: 'product', id: 'integer', notFound: PRODUCT_NOT_FOUND })
 @Controller(PATH.slice(1))
 export class MerchantProductsController {
   constructor(
-    private readonly products: ProductsService,
+    private readonly commands: CommandBus,
+    private readonly catalog: CatalogQueries,
     private readonly config: ConfigService<Env, true>,
   ) {}
 
@@ -38,7 +43,9 @@ export class MerchantProductsController {
   @ApiCreatedResponse({ type: ProductResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
   async create(@Ctx() ctx: RequestContext, @Body() body: CreateProductDto): Promise<{ data: ProductResource }> {
-    return { data: await this.products.create(ctx.merchantTenantId, body) };
+    return {
+      data: await this.commands.execute<CreateProductCommand, ProductResource>(new CreateProductCommand(ctx.merchantTenantId, body)),
+    };
   }
 
   @Get()
@@ -46,7 +53,7 @@ export class MerchantProductsController {
   @ApiOkResponse({ description: '{ data: [product], links, meta }' })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
     const page = query.page ?? 1;
-    const { products, total } = await this.products.list(ctx.merchantTenantId, page);
+    const { products, total } = await this.catalog.productPage(ctx.merchantTenantId, page);
     return paginate(products, total, page, CATALOG_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
   }
 
@@ -55,10 +62,8 @@ export class MerchantProductsController {
   @ApiParam({ name: 'id', type: Number })
   @ApiOkResponse({ type: ProductResponse })
   @ApiNotFoundResponse({ description: 'No such product in this shop' })
-  async show(@Ctx() ctx: RequestContext, @IntegerIdParam('id', 'Product not found.') id: number): Promise<{ data: ProductResource }> {
-    const product = await this.products.find(ctx.merchantTenantId, id);
-    if (!product) throw notFound();
-    return { data: product };
+  async show(@Ctx() ctx: RequestContext, @IntegerIdParam('id', PRODUCT_NOT_FOUND) id: number): Promise<{ data: ProductResource }> {
+    return { data: await this.catalog.product(ctx.merchantTenantId, id) };
   }
 
   @Patch(':id')
@@ -69,12 +74,12 @@ export class MerchantProductsController {
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
   async update(
     @Ctx() ctx: RequestContext,
-    @IntegerIdParam('id', 'Product not found.') id: number,
+    @IntegerIdParam('id', PRODUCT_NOT_FOUND) id: number,
     @Body() body: UpdateProductDto,
   ): Promise<{ data: ProductResource }> {
-    const product = await this.products.update(ctx.merchantTenantId, id, body);
-    if (!product) throw notFound();
-    return { data: product };
+    return {
+      data: await this.commands.execute<UpdateProductCommand, ProductResource>(new UpdateProductCommand(ctx.merchantTenantId, id, body)),
+    };
   }
 
   @Delete(':id')
@@ -84,11 +89,7 @@ export class MerchantProductsController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such product in this shop' })
   @ApiConflictResponse({ description: 'Orders refer to the product: deactivate it instead' })
-  async remove(@Ctx() ctx: RequestContext, @IntegerIdParam('id', 'Product not found.') id: number): Promise<void> {
-    if (!(await this.products.remove(ctx.merchantTenantId, id))) throw notFound();
+  async remove(@Ctx() ctx: RequestContext, @IntegerIdParam('id', PRODUCT_NOT_FOUND) id: number): Promise<void> {
+    await this.commands.execute<DeleteProductCommand, void>(new DeleteProductCommand(ctx.merchantTenantId, id));
   }
-}
-
-function notFound(): NotFoundError {
-  return new NotFoundError('Product not found.');
 }

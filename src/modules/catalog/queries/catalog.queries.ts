@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { Cents, toCents } from '@common/money/money';
+import { LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
+import type { LocationResource } from '../dto/location.dto';
+import { LOCATION_COLUMNS, LocationRow, toLocationResource } from '../dto/location.mapper';
+import type { ProductResource } from '../dto/product.dto';
+import { PRODUCT_COLUMNS, ProductRow, toProductResource } from '../dto/product.mapper';
+import { CATALOG_PER_PAGE, pageOffset } from './catalog-page';
+
+/**
+ * Every read of products and locations: the merchant's pages and, for other features (orders,
+ * checkout, coupons), the one way they see the catalog. Every statement names the tenant, so
+ * another shop's row is simply not found.
+ */
+@Injectable()
+export class CatalogQueries {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async productPage(tenantId: string, page: number): Promise<{ products: ProductResource[]; total: number }> {
+    // Ids are a sequence, so id order is creation order, and (tenant_id, id) is indexed.
+    const { rows, total } = await this.page<ProductRow>('products', PRODUCT_COLUMNS, 'id DESC', tenantId, page);
+    return { products: rows.map(toProductResource), total };
+  }
+
+  async product(tenantId: string, id: number): Promise<ProductResource> {
+    const rows: ProductRow[] = await this.dataSource.query(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
+    if (!rows[0]) throw new ProductNotFoundError();
+    return toProductResource(rows[0]);
+  }
+
+  async locationPage(tenantId: string, page: number): Promise<{ locations: LocationResource[]; total: number }> {
+    const { rows, total } = await this.page<LocationRow>('locations', LOCATION_COLUMNS, 'created_at DESC, id DESC', tenantId, page);
+    return { locations: rows.map(toLocationResource), total };
+  }
+
+  async location(tenantId: string, id: string): Promise<LocationResource> {
+    const rows: LocationRow[] = await this.dataSource.query(`SELECT ${LOCATION_COLUMNS} FROM locations WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
+    if (!rows[0]) throw new LocationNotFoundError();
+    return toLocationResource(rows[0]);
+  }
+
+  /**
+   * The active location an order is taken at: the one named, else the shop's active primary one.
+   * 422 on `location_id` when there is none.
+   */
+  async orderLocation(
+    manager: EntityManager,
+    tenantId: string,
+    locationId: string | undefined,
+  ): Promise<{ id: string; deliveryFee: Cents }> {
+    const location = await this.activeLocation(manager, tenantId, locationId);
+    if (location) return { id: location.id, deliveryFee: toCents(location.delivery_fee) };
+    throw locationId
+      ? ValidationFailedError.field('location_id', 'The selected location is invalid.')
+      : ValidationFailedError.field('location_id', 'This shop has no active primary location to take the order.');
+  }
+
+  /** The named location if it is an active one of the shop, else (none named) the active primary one; null when there is none. */
+  async activeLocationId(manager: EntityManager, tenantId: string, locationId: string | undefined): Promise<string | null> {
+    return (await this.activeLocation(manager, tenantId, locationId))?.id ?? null;
+  }
+
+  /** The category of each product id, in the order given (null for unknown products or none). */
+  async productCategories(
+    tenantId: string,
+    productIds: readonly number[],
+  ): Promise<Array<{ productId: number; categoryId: number | null }>> {
+    const rows: Array<{ id: number; category_id: number | null }> = await this.dataSource.query(
+      'SELECT id, category_id FROM products WHERE tenant_id = $1 AND id = ANY($2::int[])',
+      [tenantId, [...productIds]],
+    );
+    const categories = new Map(rows.map((row) => [row.id, row.category_id]));
+    return productIds.map((productId) => ({ productId, categoryId: categories.get(productId) ?? null }));
+  }
+
+  /** Which of the ids name products of the shop. */
+  async existingProductIds(tenantId: string, productIds: readonly number[]): Promise<Set<number>> {
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      'SELECT id FROM products WHERE tenant_id = $1 AND id = ANY($2::int[])',
+      [tenantId, [...productIds]],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  private async activeLocation(
+    manager: EntityManager,
+    tenantId: string,
+    locationId: string | undefined,
+  ): Promise<{ id: string; delivery_fee: string } | undefined> {
+    const rows: Array<{ id: string; delivery_fee: string }> = locationId
+      ? await manager.query('SELECT id, delivery_fee FROM locations WHERE id = $1 AND tenant_id = $2 AND is_active', [locationId, tenantId])
+      : await manager.query('SELECT id, delivery_fee FROM locations WHERE tenant_id = $1 AND is_primary AND is_active', [tenantId]);
+    return rows[0];
+  }
+
+  /** A page of the shop's rows with the shop's total, which a page past the end still reports. */
+  private async page<Row>(
+    table: 'products' | 'locations',
+    columns: string,
+    order: string,
+    tenantId: string,
+    page: number,
+  ): Promise<{ rows: Row[]; total: number }> {
+    const rows: Array<Row & { total: string }> = await this.dataSource.query(
+      `SELECT ${columns}, count(*) OVER () AS total FROM ${table} WHERE tenant_id = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`,
+      [tenantId, CATALOG_PER_PAGE, pageOffset(page)],
+    );
+    if (rows[0]) return { rows, total: Number(rows[0].total) };
+    const counted: Array<{ total: string }> = await this.dataSource.query(`SELECT count(*) AS total FROM ${table} WHERE tenant_id = $1`, [
+      tenantId,
+    ]);
+    return { rows, total: Number(counted[0].total) };
+  }
+}

@@ -1,0 +1,20 @@
+import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
+
+/** 400 with the spec's `{ success: false, message }` shape (no active primary location). */
+export class HoldRejectedError extends DomainError {
+  constructor(message: string) {
+    super('hold_rejected', message, 400, { success: false });
+  }
+}
+
+export class UnknownHoldLocationError extends ValidationFailedError {
+  constructor() {
+    super({ location_id: ['The selected location is invalid.'] });
+  }
+}
+
+export class CartSubtotalRequiredError extends ValidationFailedError {
+  constructor() {
+    super({ cart_subtotal: ['The cart_subtotal field is required when the cart has not been synchronized.'] });
+  }
+}
