@@ -1,3 +1,5 @@
+// Jest's moduleNameMapper does not apply to globalSetup: resolve the tsconfig path aliases here.
+import 'tsconfig-paths/register';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { runMigrations } from '@infra/database/run-migrations';
