@@ -152,17 +152,6 @@ function waitUntil<T>(items: T[], predicate: (item: T) => boolean, waiters: Arra
   });
 }
 
-/** Polls until `probe` returns a truthy value: for effects that happen in a worker. */
-export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
 export interface FakeDnsServer {
   /** 127.0.0.1:<port> — the value for DNS_SERVERS. */
   address: string;
