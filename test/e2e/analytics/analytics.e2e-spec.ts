@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/analytics.constants';
 import { createProduct } from '@test/support/commerce-factories';
 import { createTenant, createTenantWithOwner } from '@test/support/factories';
-import { statusesOf, uniqueClientIp } from '@test/support/http-clients';
+import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
 import { jobsOn } from '@test/support/queues';
 import { useTestApp, withTestApp } from '@test/support/test-app';
+import { TEST_RATE_LIMITS } from '@test/support/test-env';
 import { waitFor } from '@test/support/wait';
 
 describe('Analytics intake (spec 4.4, decisions §7)', () => {
@@ -173,6 +174,23 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
       [{ tenant_id: randomUUID() }, 'type'],
       [{ tenant_id: randomUUID(), type: 'call' }, 'type'],
     ])('answers 422 for %o', (body, field) => expectRefused('/api/v1/interactions', body, field));
+
+    it('counts in the tenant-aware group, per tenant and IP', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const ip = uniqueClientIp();
+      const send = () => t.http().post('/api/v1/interactions').set('X-Forwarded-For', ip).send({ tenant_id: tenant.id, type: 'view' });
+      const limit = TEST_RATE_LIMITS.tenantAware;
+      expect(rateLimitOf(await send())).toEqual({ limit, remaining: limit - 1 });
+      expect(rateLimitOf(await send())).toEqual({ limit, remaining: limit - 2 });
+      // A request of the api group from the same address leaves this budget alone.
+      const tracked = await t
+        .http()
+        .post('/api/v1/analytics/track')
+        .set('X-Forwarded-For', ip)
+        .send({ tenant_id: tenant.id, type: 'call' });
+      expect(rateLimitOf(tracked)).toEqual({ limit: TEST_RATE_LIMITS.api, remaining: TEST_RATE_LIMITS.api - 1 });
+      expect(rateLimitOf(await send())).toEqual({ limit, remaining: limit - 3 });
+    });
 
     it('is limited per tenant and IP', async () => {
       await withTestApp({ env: { THROTTLE_TENANT_AWARE: '2/60' } }, async (limited) => {

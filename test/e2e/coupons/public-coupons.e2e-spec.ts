@@ -2,8 +2,9 @@ import Redis from 'ioredis';
 import { REDIS } from '@infra/redis/redis.module';
 import { CouponCatalogCache } from '@modules/coupons/public-catalog/coupon-catalog.cache';
 import { authHeader, createTenant, createTenantWithOwner } from '@test/support/factories';
-import { uniqueClientIp } from '@test/support/http-clients';
+import { rateLimitOf, uniqueClientIp } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
+import { TEST_RATE_LIMITS } from '@test/support/test-env';
 import { settleFor } from '@test/support/wait';
 
 const MERCHANT = '/api/v1/merchant/coupons';
@@ -43,9 +44,15 @@ describe('GET /api/v1/coupons (spec 4.3, decisions §6)', () => {
       expect((await list(archived.id)).status).toBe(400);
     });
 
-    it('the limit header shows it is in the api group', async () => {
-      const res = await list('0');
-      expect(res.headers['x-ratelimit-limit']).toBe('100000');
+    it('is still counted, in the api group', async () => {
+      const ip = uniqueClientIp();
+      const limit = TEST_RATE_LIMITS.api;
+      expect(rateLimitOf(await list('0', ip))).toEqual({ limit, remaining: limit - 1 });
+      expect(rateLimitOf(await list('0', ip))).toEqual({ limit, remaining: limit - 2 });
+      // A route of the verification group, from the same address, does not spend this budget.
+      const verify = await t.http().post('/api/v1/coupons/verify').set('X-Forwarded-For', ip).send({ code: 'ANY', cart_subtotal: 1 });
+      expect(rateLimitOf(verify)).toEqual({ limit: TEST_RATE_LIMITS.verification, remaining: TEST_RATE_LIMITS.verification - 1 });
+      expect(rateLimitOf(await list('0', ip))).toEqual({ limit, remaining: limit - 3 });
     });
   });
 

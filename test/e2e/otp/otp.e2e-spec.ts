@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
 import { useFakeHttpServer, useFakeSmtpServer } from '@test/support/fake-servers';
-import { statusesOf, uniqueClientIp } from '@test/support/http-clients';
+import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
 import { messagesSettled } from '@test/support/queues';
 import { useTestApp } from '@test/support/test-app';
+import { TEST_RATE_LIMITS } from '@test/support/test-env';
 
 const codeIn = (text: string) => /code is (\d{6})/.exec(text)?.[1] ?? '';
 const newEmail = () => `otp-${randomUUID()}@example.test`;
@@ -204,6 +205,29 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
       const attempt = () =>
         limited.http().post('/api/v1/otp/verify').set('X-Forwarded-For', from).send({ uuid: randomUUID(), otp_code: '123456' });
       expect(await statusesOf(4, attempt)).toEqual([422, 422, 422, 429]);
+    });
+  });
+
+  describe('rate-limit groups', () => {
+    it('counts generation per IP and per identifier, and shows the tighter of the two', async () => {
+      const ip = uniqueClientIp();
+      const send = (identifier: string) => t.http().post('/api/v1/otp/generate').set('X-Forwarded-For', ip).send({ identifier });
+      const generation = TEST_RATE_LIMITS.otpGeneration;
+      // Both budgets are fresh: the per-IP one, with the lower limit, is the tighter.
+      expect(rateLimitOf(await send(newEmail()))).toEqual({ limit: generation, remaining: generation - 1 });
+      expect(rateLimitOf(await send(newEmail()))).toEqual({ limit: generation, remaining: generation - 2 });
+    });
+
+    it('counts verification in its own group, apart from generation', async () => {
+      const ip = uniqueClientIp();
+      const generated = await t.http().post('/api/v1/otp/generate').set('X-Forwarded-For', ip).send({ identifier: newEmail() });
+      expect(rateLimitOf(generated).limit).toBe(TEST_RATE_LIMITS.otpGeneration);
+      const verified = await t
+        .http()
+        .post('/api/v1/otp/verify')
+        .set('X-Forwarded-For', ip)
+        .send({ uuid: randomUUID(), otp_code: '123456' });
+      expect(rateLimitOf(verified)).toEqual({ limit: TEST_RATE_LIMITS.verification, remaining: TEST_RATE_LIMITS.verification - 1 });
     });
   });
 });
