@@ -265,7 +265,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       expect((await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(valid())).status).toBe(201);
       const other = await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(valid());
       expect(other.status).toBe(422);
-      expect(other.body.errors['X-Idempotency-Key']).toBeDefined();
+      expect(other.body.errors).toEqual({ 'X-Idempotency-Key': ['This idempotency key was already used with a different request.'] });
     });
   });
 });

@@ -62,7 +62,7 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
     it('stops counting expired holds without any sweeper', async () => {
       const { tenant, product } = await stocked(1);
       const first = session();
-      await hold(tenant.id, product.id, 1, first);
+      expect(await hold(tenant.id, product.id, 1, first)).toBe(200);
       expect(await hold(tenant.id, product.id, 1)).toBe(409);
       await t.db.query(`UPDATE inventory_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [first]);
       expect(await hold(tenant.id, product.id, 1)).toBe(200);

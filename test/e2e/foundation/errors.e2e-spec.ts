@@ -15,7 +15,7 @@ describe('Error contract (decisions §1)', () => {
     const res = await t.http().post('/test-probe/validate').set('Content-Type', 'application/json').send('{"name": "a",');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Malformed JSON in request body.' });
-    expect(res.headers['x-request-id']).toBeDefined();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers a body over 1 MiB with 413', async () => {
@@ -79,7 +79,8 @@ describe('Error contract (decisions §1)', () => {
       const res = await verbose.http().get('/api/v1/nowhere');
       const line = verbose.logs.find((entry) => (entry.req as { id?: string } | undefined)?.id === res.headers['x-request-id']);
       expect(line).toEqual(expect.objectContaining({ msg: 'request completed', res: { statusCode: 404 } }));
-      await verbose.http().get('/health/live');
+      const live = await verbose.http().get('/health/live');
+      expect(live.status).toBe(200);
       expect(verbose.logs.some((entry) => (entry.req as { url?: string } | undefined)?.url === '/health/live')).toBe(false);
     });
   });
@@ -92,6 +93,7 @@ describe('Error contract (decisions §1)', () => {
       expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example');
       expect(allowed.headers['access-control-allow-headers']).toMatch(/X-Tenant-ID/);
       const other = await cors.http().get('/health/live').set('Origin', 'https://evil.example');
+      expect(other.status).toBe(200);
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
       const exposed = await cors.http().get('/health/live').set('Origin', 'https://shop.example');
       expect(exposed.headers['access-control-expose-headers']).toMatch(/X-Request-Id/);

@@ -130,10 +130,31 @@ describe('Transactional outbox', () => {
   });
 
   it('reports counts per event type for the admin page', async () => {
-    const counts = await outbox().countsByType();
-    const probe = counts.find((row) => row.eventType === 'ProbeHappened');
-    expect(probe).toBeDefined();
-    expect(probe!.recorded).toBeGreaterThan(0);
-    expect(probe!.processed).toBeGreaterThan(0);
+    const probeCounts = async () => (await outbox().countsByType()).find((row) => row.eventType === 'ProbeHappened');
+    // Start from a quiet outbox, so that every change below is this test's event.
+    const before = await waitFor(async () => {
+      const counts = await probeCounts();
+      return counts && counts.pending + counts.dispatched === 0 ? counts : null;
+    });
+    await relay().stop();
+    const marker = randomUUID();
+    try {
+      await record(marker);
+      expect(await probeCounts()).toMatchObject({
+        recorded: before.recorded + 1,
+        pending: 1,
+        processed: before.processed,
+        oldestPendingSeconds: expect.any(Number),
+      });
+    } finally {
+      relay().start();
+    }
+    await processed(marker);
+    expect(await probeCounts()).toMatchObject({
+      recorded: before.recorded + 1,
+      pending: 0,
+      processed: before.processed + 1,
+      oldestPendingSeconds: null,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
 import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
-import { placeOrder } from '@test/support/http-clients';
+import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
 
 const SECRET = 'whsec_test_0123456789';
@@ -56,19 +56,21 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
   });
 
   it.each([
-    ['missing', null],
-    ['wrong', signWebhookBody('another-secret', '{}')],
-    ['not hex', 'z'.repeat(64)],
-    ['too short', 'abc123'],
-    ['upper-case hex', 'A'.repeat(64)],
-  ])('refuses a %s signature with 403, logs it to the security log and not the webhook log', async (_name, signature) => {
+    ['missing', null, 'missing'],
+    ['wrong', signWebhookBody('another-secret', '{}'), 'mismatch'],
+    ['not hex', 'z'.repeat(64), 'mismatch'],
+    ['too short', 'abc123', 'mismatch'],
+    ['upper-case hex', 'A'.repeat(64), 'mismatch'],
+  ])('refuses a %s signature with 403, logs it to the security log and not the webhook log', async (_name, signature, reason) => {
     const id = `evt_${randomUUID()}`;
-    const res = await deliver({ id, event: 'payment.confirmed', data: { order_id: 1 } }, signature);
+    // A client address of its own tells this delivery's security log row from every other.
+    const ip = uniqueClientIp();
+    const res = await deliver({ id, event: 'payment.confirmed', data: { order_id: 1 } }, signature, { 'X-Forwarded-For': ip });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Invalid signature' });
     expect(await logRows(id)).toEqual([]);
-    const [rejected] = await t.db.query(`SELECT count(*)::int AS n FROM security_log WHERE event = 'WEBHOOK_SIGNATURE_REJECTED'`);
-    expect(rejected.n).toBeGreaterThan(0);
+    const rejected = await t.db.query(`SELECT event, resource_type, details->>'reason' AS reason FROM security_log WHERE ip = $1`, [ip]);
+    expect(rejected).toEqual([{ event: 'WEBHOOK_SIGNATURE_REJECTED', resource_type: 'payment_webhook', reason }]);
   });
 
   it('verifies the exact bytes: re-serialised JSON with the original signature is refused', async () => {
@@ -105,8 +107,8 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     const res = await deliver(raw);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ status: 'invalid' });
-    const [row] = await t.db.query(`SELECT payload FROM webhook_logs WHERE payload->>'_raw' = $1`, [raw]);
-    expect(row).toBeDefined();
+    const rows = await t.db.query(`SELECT processing_status, payload FROM webhook_logs WHERE payload->>'_raw' = $1`, [raw]);
+    expect(rows).toEqual([{ processing_status: 'invalid', payload: { _raw: raw } }]);
   });
 
   it('applies 30 concurrent deliveries of one event once: all 200, one log row, one effect', async () => {
