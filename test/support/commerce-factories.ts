@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { createTenantWithOwner, TenantWithOwner } from './factories';
 import type { TestApp } from './test-app';
 
 /**
@@ -19,6 +20,15 @@ export async function createLocation(
     [tenantId, overrides.name ?? 'Main store', overrides.isPrimary ?? true, overrides.isActive ?? true, overrides.deliveryFee ?? '50.00'],
   );
   return row;
+}
+
+/** A shop that can take orders: its owner (with a token) and an active primary location. */
+export async function createShop(
+  t: TestApp,
+  location: { deliveryFee?: string } = {},
+): Promise<TenantWithOwner & { location: { id: string } }> {
+  const shop = await createTenantWithOwner(t);
+  return { ...shop, location: await createLocation(t, shop.tenant.id, location) };
 }
 
 export async function createProduct(

@@ -5,6 +5,7 @@ import { slugify } from '@modules/accounts/domain/slug';
 import type { SubscriptionStatus, TenantStatus } from '@modules/accounts/domain/tenant.entity';
 import type { UserRole } from '@modules/accounts/domain/user-role';
 import { formatBearerToken, hashTokenSecret, newTokenSecret } from '@modules/accounts/tokens/bearer-token';
+import { useStarted } from './lifecycle';
 import type { TestApp } from './test-app';
 
 /**
@@ -180,6 +181,13 @@ export async function createTenantWithOwner(
   return manager.queryRunner?.isTransactionActive ? work(manager) : manager.transaction(work);
 }
 
+export type TenantWithOwner = Awaited<ReturnType<typeof createTenantWithOwner>>;
+
+/** A shop with its owner shared by a describe block: created in its beforeAll (after the app it is given has started). */
+export function useTenantWithOwner(source: FactorySource, overrides: Parameters<typeof createTenantWithOwner>[1] = {}): TenantWithOwner {
+  return useStarted(() => createTenantWithOwner(source, overrides));
+}
+
 /** A shop without an owner (`user_id` null), for the rules that need one. */
 export function createTenant(source: FactorySource, overrides: TenantOverrides = {}): Promise<FactoryTenant> {
   return insertTenant(managerOf(source), overrides, null);
@@ -218,36 +226,43 @@ async function insertTenant(manager: EntityManager, overrides: TenantOverrides, 
       overrides.deletedAt ?? null,
     ],
   );
-  const row = rows[0];
-  return {
-    id: row.id as string,
-    name: row.name as string,
-    slug: row.slug as string,
-    userId: row.user_id as string | null,
-    status: row.status as TenantStatus,
-    subscriptionStatus: row.subscription_status as SubscriptionStatus,
-    subscriptionEndsAt: row.subscription_ends_at as Date | null,
-    description: row.description as string | null,
-    seoTitle: row.seo_title as string | null,
-    seoDescription: row.seo_description as string | null,
-    slogan: row.slogan as string | null,
-    tags: row.tags as string[],
-    isAiEnhanced: row.is_ai_enhanced as boolean,
-    aiCredits: row.ai_credits as number,
-    deletedAt: row.deleted_at as Date | null,
-  };
+  return fromRow<FactoryTenant>(rows[0], TENANT_FIELDS);
 }
 
 function toUser(row: Record<string, unknown>, password: string | null): FactoryUser {
-  return {
-    id: row.id as string,
-    name: row.name as string,
-    email: row.email as string,
-    tenantId: row.tenant_id as string | null,
-    role: row.role as UserRole,
-    isSuperAdmin: row.is_super_admin as boolean,
-    avatarUrl: row.avatar_url as string | null,
-    emailVerifiedAt: row.email_verified_at as Date | null,
-    password,
-  };
+  return { ...fromRow<Omit<FactoryUser, 'password'>>(row, USER_FIELDS), password };
+}
+
+const TENANT_FIELDS: Array<keyof FactoryTenant> = [
+  'id',
+  'name',
+  'slug',
+  'userId',
+  'status',
+  'subscriptionStatus',
+  'subscriptionEndsAt',
+  'description',
+  'seoTitle',
+  'seoDescription',
+  'slogan',
+  'tags',
+  'isAiEnhanced',
+  'aiCredits',
+  'deletedAt',
+];
+
+const USER_FIELDS: Array<keyof Omit<FactoryUser, 'password'>> = [
+  'id',
+  'name',
+  'email',
+  'tenantId',
+  'role',
+  'isSuperAdmin',
+  'avatarUrl',
+  'emailVerifiedAt',
+];
+
+/** The named fields of a row, each read from its snake_case column (`userId` from `user_id`). */
+function fromRow<T>(row: Record<string, unknown>, fields: Array<keyof T & string>): T {
+  return Object.fromEntries(fields.map((field) => [field, row[field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)]])) as T;
 }

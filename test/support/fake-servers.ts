@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import type { Answer } from 'dns-packet';
 import { SMTPServer } from 'smtp-server';
+import { useStarted } from './lifecycle';
 
 export interface RecordedRequest {
   method: string;
@@ -62,8 +63,20 @@ export async function startFakeHttpServer(handler: FakeHandler = jsonReply): Pro
     port,
     requests,
     waitFor: (predicate = () => true, timeoutMs = 10_000) => waitUntil(requests, predicate, waiters, timeoutMs),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
+}
+
+/** A fake HTTP server for a describe block: started in its beforeAll, closed in its afterAll. */
+export function useFakeHttpServer(handler?: FakeHandler): FakeHttpServer {
+  return useStarted(
+    () => startFakeHttpServer(handler),
+    (server) => server.close(),
+  );
 }
 
 export interface ReceivedMail {
@@ -90,6 +103,8 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Closing does not wait for a client that keeps its connection open.
+    closeTimeout: 500,
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -116,6 +131,11 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
   };
 }
 
+/** A fake SMTP server for a describe block: started in its beforeAll, closed in its afterAll. */
+export function useFakeSmtpServer(): FakeSmtpServer {
+  return useStarted(startFakeSmtpServer, (server) => server.close());
+}
+
 function waitUntil<T>(items: T[], predicate: (item: T) => boolean, waiters: Array<() => void>, timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Nothing matching arrived within ${timeoutMs} ms`)), timeoutMs);
@@ -130,17 +150,6 @@ function waitUntil<T>(items: T[], predicate: (item: T) => boolean, waiters: Arra
     };
     check();
   });
-}
-
-/** Polls until `probe` returns a truthy value: for effects that happen in a worker. */
-export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 export interface FakeDnsServer {
@@ -189,4 +198,12 @@ export async function startFakeDnsServer(zone: Record<string, { MX?: string[]; A
     queries,
     close: () => new Promise((resolve) => socket.close(() => resolve())),
   };
+}
+
+/** A fake DNS server for a describe block: started in its beforeAll, closed in its afterAll. */
+export function useFakeDnsServer(zone: Record<string, { MX?: string[]; A?: string[] }>): FakeDnsServer {
+  return useStarted(
+    () => startFakeDnsServer(zone),
+    (server) => server.close(),
+  );
 }

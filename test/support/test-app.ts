@@ -4,9 +4,11 @@ import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { createHttpApp } from '@app/bootstrap';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
 import type { ProcessRole } from '@app/app.module';
+import { useStarted } from './lifecycle';
 import { TEST_ENV } from './test-env';
 
 export interface TestApp {
@@ -18,6 +20,8 @@ export interface TestApp {
   grpcUrl?: string;
   /** JSON log lines the app wrote, for asserting on structured logs. */
   logs: Array<Record<string, unknown>>;
+  /** The app's own database connection. */
+  db: DataSource;
   /** A provider of the running app: by class (typed) or by injection token. */
   get<T>(token: (abstract new (...args: never[]) => T) | string | symbol): T;
   close(): Promise<void>;
@@ -68,9 +72,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     http: () => request(baseUrl),
     grpcUrl,
     logs,
+    db: app.get(DataSource),
     get: <T>(token: (abstract new (...args: never[]) => T) | string | symbol) => app.get<T>(token),
     close: () => app.close(),
   };
+}
+
+/**
+ * The app of a describe block: started in its beforeAll, closed in its afterAll. `options` may be a
+ * function, called at start, for values that exist only then (the URL of a fake server).
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  return useStarted(
+    () => createTestApp(typeof options === 'function' ? options() : options),
+    (app) => app.close(),
+  );
+}
+
+/** An app for one test only (other limits, other settings): started, used, and closed even when the test fails. */
+export async function withTestApp<T>(options: TestAppOptions, use: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await createTestApp(options);
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
 }
 
 /** A loopback port free at the time of asking (gRPC's bind does not report an ephemeral port back). */

@@ -12,6 +12,21 @@ export function assertTestDatabase(url: string): void {
   }
 }
 
+/**
+ * Generous rate limits, and a different one for each group, so that a response's X-RateLimit-Limit
+ * names the group that counted the request. Spaced widely, so that the tightest group of a route in
+ * two groups stays the one with the lower limit.
+ */
+export const TEST_RATE_LIMITS = {
+  api: 100_000,
+  otpGeneration: 110_000,
+  otpPerIdentifier: 120_000,
+  verification: 130_000,
+  transactions: 140_000,
+  tenantAware: 150_000,
+  aiGenerate: 160_000,
+} as const;
+
 /** The environment every test app starts from: generous limits, quiet logs, no auto-migration. */
 export const TEST_ENV: Record<string, string> = {
   NODE_ENV: 'test',
@@ -24,13 +39,13 @@ export const TEST_ENV: Record<string, string> = {
   MIGRATIONS_RUN: 'false',
   LOG_LEVEL: 'silent',
   TRUST_PROXY: 'loopback',
-  THROTTLE_API: '100000/60',
-  THROTTLE_OTP_GENERATION: '100000/60',
-  THROTTLE_OTP_PER_IDENTIFIER: '100000/3600',
-  THROTTLE_VERIFICATION: '100000/60',
-  THROTTLE_TRANSACTIONS: '100000/60',
-  THROTTLE_TENANT_AWARE: '100000/60',
-  THROTTLE_AI_GENERATE: '100000/3600',
+  THROTTLE_API: `${TEST_RATE_LIMITS.api}/60`,
+  THROTTLE_OTP_GENERATION: `${TEST_RATE_LIMITS.otpGeneration}/60`,
+  THROTTLE_OTP_PER_IDENTIFIER: `${TEST_RATE_LIMITS.otpPerIdentifier}/3600`,
+  THROTTLE_VERIFICATION: `${TEST_RATE_LIMITS.verification}/60`,
+  THROTTLE_TRANSACTIONS: `${TEST_RATE_LIMITS.transactions}/60`,
+  THROTTLE_TENANT_AWARE: `${TEST_RATE_LIMITS.tenantAware}/60`,
+  THROTTLE_AI_GENERATE: `${TEST_RATE_LIMITS.aiGenerate}/3600`,
   OUTBOX_POLL_INTERVAL_MS: '100',
   API_DOCS_ENABLED: 'true',
   // No resolver is reachable from a test machine; the social sign-in suite turns this on with a local DNS server.

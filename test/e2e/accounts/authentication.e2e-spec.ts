@@ -1,11 +1,12 @@
 import { Controller, Get, Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Authenticated, OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { TokenService } from '@modules/accounts/tokens/token.service';
 import { authHeader, createTenantWithOwner, createUser, issueToken } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { rateLimitOf, statusesOf } from '@test/support/http-clients';
+import { useTestApp } from '@test/support/test-app';
+import { TEST_RATE_LIMITS } from '@test/support/test-env';
 
 @Controller('test-probe/auth')
 class AuthProbeController {
@@ -31,14 +32,7 @@ class AuthProbeController {
 class AuthProbeModule {}
 
 describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
-  let t: TestApp;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    t = await createTestApp({ imports: [AuthProbeModule] });
-    db = t.get(DataSource);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ imports: [AuthProbeModule] });
 
   const me = (authorization?: string) => {
     const req = t.http().get('/api/v1/user');
@@ -99,7 +93,7 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
 
       const { token } = await createUser(t);
       expect((await me(`Bearer ${token}`)).status).toBe(200);
-      await db.query(`UPDATE personal_access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [token.split('|')[0]]);
+      await t.db.query(`UPDATE personal_access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [token.split('|')[0]]);
       await expect401(`Bearer ${token}`);
     });
 
@@ -117,7 +111,8 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
     it('records last_used_at, at most once a minute', async () => {
       const { token } = await createUser(t);
       const id = token.split('|')[0];
-      const lastUsed = async () => (await db.query('SELECT last_used_at FROM personal_access_tokens WHERE id = $1', [id]))[0].last_used_at;
+      const lastUsed = async () =>
+        (await t.db.query('SELECT last_used_at FROM personal_access_tokens WHERE id = $1', [id]))[0].last_used_at;
       expect(await lastUsed()).toBeNull();
       await me(`Bearer ${token}`);
       const first = await lastUsed();
@@ -220,12 +215,7 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
 });
 
 describe('Token lifetime: TOKEN_TTL_DAYS=0', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TOKEN_TTL_DAYS: '0' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { TOKEN_TTL_DAYS: '0' } });
 
   it('issues tokens that never expire', async () => {
     const { user } = await createUser(t, { token: false });
@@ -236,22 +226,23 @@ describe('Token lifetime: TOKEN_TTL_DAYS=0', () => {
 });
 
 describe('Authentication runs before rate limiting (decisions §2: api is keyed by user)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { THROTTLE_API: '3/60' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { THROTTLE_API: '3/60' } });
 
   it('gives each signed-in user their own budget, even from one IP', async () => {
     const alice = await createUser(t);
     const bob = await createUser(t);
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await t.http().get('/api/v1/user').set(authHeader(alice.token))).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await statusesOf(4, () => t.http().get('/api/v1/user').set(authHeader(alice.token)))).toEqual([200, 200, 200, 429]);
     const res = await t.http().get('/api/v1/user').set(authHeader(bob.token));
     expect(res.status).toBe(200);
-    expect(res.headers['x-ratelimit-limit']).toBe('3');
-    expect(res.headers['x-ratelimit-remaining']).toBe('2');
+    // The api budget (3 here), fresh for bob: alice's requests were not counted against him.
+    expect(rateLimitOf(res)).toEqual({ limit: 3, remaining: 2 });
+  });
+
+  it('counts a signed-in user in api only: the verification group keeps its own budget', async () => {
+    const { token } = await createUser(t);
+    expect(await statusesOf(3, () => t.http().get('/api/v1/user').set(authHeader(token)))).toEqual([200, 200, 200]);
+    const verify = await t.http().post('/api/v1/coupons/verify').set(authHeader(token)).send({ code: 'ANY', cart_subtotal: 1 });
+    expect(verify.status).toBe(422);
+    expect(rateLimitOf(verify)).toEqual({ limit: TEST_RATE_LIMITS.verification, remaining: TEST_RATE_LIMITS.verification - 1 });
   });
 });

@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
-import { DataSource } from 'typeorm';
 import { createTenant, createTenantWithOwner, createUser } from '@test/support/factories';
 import { identityClient } from '@test/support/grpc-clients';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { useStarted } from '@test/support/lifecycle';
+import { TestApp, useTestApp } from '@test/support/test-app';
 
 const email = () => `grpc-${randomUUID()}@example.test`;
 
-describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §11)', () => {
-  let t: TestApp;
-  let db: DataSource;
-  let client: ReturnType<typeof identityClient>;
+/** A gRPC client of the describe block's app, opened once it listens and closed before it stops. */
+const useIdentityClient = (t: TestApp) =>
+  useStarted(
+    async () => identityClient(t.grpcUrl!),
+    (client) => client.close(),
+  );
 
-  beforeAll(async () => {
-    t = await createTestApp({ grpc: true });
-    db = t.get(DataSource);
-    client = identityClient(t.grpcUrl!);
-  });
-  afterAll(async () => {
-    client.close();
-    await t.close();
-  });
+describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §11)', () => {
+  const t = useTestApp({ grpc: true });
+  const client = useIdentityClient(t);
 
   const rejection = (promise: Promise<unknown>) =>
     promise.then(
@@ -42,10 +38,10 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
     });
 
     expect(response).toEqual({ user_id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'registered' });
-    const [user] = await db.query('SELECT name, email, tenant_id, role, password_hash FROM users WHERE id = $1', [response.user_id]);
+    const [user] = await t.db.query('SELECT name, email, tenant_id, role, password_hash FROM users WHERE id = $1', [response.user_id]);
     expect(user).toMatchObject({ name: 'Sam Staff', email: address, tenant_id: tenant.id, role: 'staff' });
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
-    const events = await db.query(`SELECT payload FROM outbox_events WHERE event_type = 'UserRegistered' AND payload->>'user_id' = $1`, [
+    const events = await t.db.query(`SELECT payload FROM outbox_events WHERE event_type = 'UserRegistered' AND payload->>'user_id' = $1`, [
       response.user_id,
     ]);
     expect(events[0].payload).toMatchObject({ via: 'grpc', role: 'staff', tenant_id: tenant.id });
@@ -72,18 +68,18 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
       tenant_id: orphan.id,
       name: 'New Owner',
     });
-    expect((await db.query('SELECT user_id FROM tenants WHERE id = $1', [orphan.id]))[0].user_id).toBe(first.user_id);
+    expect((await t.db.query('SELECT user_id FROM tenants WHERE id = $1', [orphan.id]))[0].user_id).toBe(first.user_id);
 
     const { tenant, owner } = await createTenantWithOwner(t);
     await client.registerUser({ email: email(), password: 'secret123', role: 'owner', tenant_id: tenant.id, name: 'Co-owner' });
-    expect((await db.query('SELECT user_id FROM tenants WHERE id = $1', [tenant.id]))[0].user_id).toBe(owner.id);
+    expect((await t.db.query('SELECT user_id FROM tenants WHERE id = $1', [tenant.id]))[0].user_id).toBe(owner.id);
   });
 
   it('defaults the name to the email local part', async () => {
     const { tenant } = await createTenantWithOwner(t);
     const address = email();
     const response = await client.registerUser({ email: address, password: 'secret123', role: 'staff', tenant_id: tenant.id });
-    const [user] = await db.query('SELECT name FROM users WHERE id = $1', [response.user_id]);
+    const [user] = await t.db.query('SELECT name FROM users WHERE id = $1', [response.user_id]);
     expect(user.name).toBe(address.split('@')[0]);
   });
 
@@ -105,9 +101,8 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
-      expect(result.reason.code).toBe(status.ALREADY_EXISTS);
-    }
+    const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((result) => result.reason.code);
+    expect(refusals).toEqual(Array(9).fill(status.ALREADY_EXISTS));
   });
 
   it('NOT_FOUND for an unknown or archived tenant', async () => {
@@ -140,7 +135,7 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
     expect(error.code).toBe(status.INVALID_ARGUMENT);
     expect(error.details).toMatch(details);
     if (request.email.includes('@')) {
-      expect((await db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [request.email]))[0].n).toBe(0);
+      expect((await t.db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [request.email]))[0].n).toBe(0);
     }
   });
 
@@ -162,17 +157,8 @@ describe('gRPC identity.v1.IdentityService/RegisterUser (spec 4.9, decisions §1
 
 describe('gRPC shared secret (GRPC_AUTH_TOKEN)', () => {
   const secret = `grpc-secret-${randomUUID()}`;
-  let t: TestApp;
-  let client: ReturnType<typeof identityClient>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ grpc: true, env: { GRPC_AUTH_TOKEN: secret } });
-    client = identityClient(t.grpcUrl!);
-  });
-  afterAll(async () => {
-    client.close();
-    await t.close();
-  });
+  const t = useTestApp({ grpc: true, env: { GRPC_AUTH_TOKEN: secret } });
+  const client = useIdentityClient(t);
 
   const request = async () => {
     const { tenant } = await createTenantWithOwner(t);
@@ -188,7 +174,7 @@ describe('gRPC shared secret (GRPC_AUTH_TOKEN)', () => {
     const body = await request();
     const error = await client.registerUser(body, headers).catch((e: { code: number; details: string }) => e);
     expect(error).toMatchObject({ code: status.UNAUTHENTICATED, details: 'Missing or invalid credentials.' });
-    const rows = await t.get(DataSource).query('SELECT 1 FROM users WHERE email = $1', [body.email]);
+    const rows = await t.db.query('SELECT 1 FROM users WHERE email = $1', [body.email]);
     expect(rows).toHaveLength(0);
   });
 

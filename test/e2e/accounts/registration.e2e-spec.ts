@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { createTestApp, TestApp } from '@test/support/test-app';
-import { createUser } from '@test/support/factories';
+import { authHeader, createUser } from '@test/support/factories';
+import { useTestApp } from '@test/support/test-app';
 
 const email = () => `reg-${randomUUID()}@example.test`;
 
@@ -14,18 +13,11 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
-  let t: TestApp;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    db = t.get(DataSource);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const register = (body: Record<string, unknown>) => t.http().post('/api/v1/register').send(body);
   const usersWithEmail = async (address: string) =>
-    Number((await db.query('SELECT count(*) AS n FROM users WHERE lower(email) = lower($1)', [address]))[0].n);
+    Number((await t.db.query('SELECT count(*) AS n FROM users WHERE lower(email) = lower($1)', [address]))[0].n);
 
   describe('201', () => {
     it('creates the account and answers { data } with a bearer token and Location', async () => {
@@ -45,19 +37,19 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
         },
       });
 
-      const me = await t.http().get('/api/v1/user').set('Authorization', `Bearer ${res.body.data.access_token}`);
+      const me = await t.http().get('/api/v1/user').set(authHeader(res.body.data.access_token));
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({ id: res.body.data.id, email: res.body.data.email, tenant_id: null, role: 'customer' });
     });
 
     it('stores an argon2id hash and only a SHA-256 of the token secret', async () => {
       const res = await register(valid());
-      const [user] = await db.query('SELECT email, password_hash FROM users WHERE id = $1', [res.body.data.id]);
+      const [user] = await t.db.query('SELECT email, password_hash FROM users WHERE id = $1', [res.body.data.id]);
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
       expect(user.password_hash).not.toContain('secret123');
 
       const [id, secret] = (res.body.data.access_token as string).split('|');
-      const [token] = await db.query('SELECT user_id, name, token_hash, expires_at FROM personal_access_tokens WHERE id = $1', [id]);
+      const [token] = await t.db.query('SELECT user_id, name, token_hash, expires_at FROM personal_access_tokens WHERE id = $1', [id]);
       expect(token.user_id).toBe(res.body.data.id);
       expect(token.token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(token.token_hash).not.toContain(secret);
@@ -69,7 +61,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
 
     it('records UserRegistered in the outbox', async () => {
       const res = await register(valid());
-      const rows = await db.query(`SELECT payload FROM outbox_events WHERE event_type = 'UserRegistered' AND payload->>'user_id' = $1`, [
+      const rows = await t.db.query(`SELECT payload FROM outbox_events WHERE event_type = 'UserRegistered' AND payload->>'user_id' = $1`, [
         res.body.data.id,
       ]);
       expect(rows).toHaveLength(1);
@@ -82,11 +74,11 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       const tenantId = res.body.data.tenant_id;
       expect(tenantId).toMatch(/^[0-9a-f-]{36}$/);
 
-      const [tenant] = await db.query('SELECT name, slug, user_id, status, ai_credits, tags FROM tenants WHERE id = $1', [tenantId]);
+      const [tenant] = await t.db.query('SELECT name, slug, user_id, status, ai_credits, tags FROM tenants WHERE id = $1', [tenantId]);
       expect(tenant.user_id).toBe(res.body.data.id);
       expect(tenant.slug).toMatch(/^cafe-nino-[0-9a-f]{8}$/);
       expect(tenant).toMatchObject({ status: 'active', ai_credits: 100, tags: [] });
-      const [user] = await db.query('SELECT role, tenant_id FROM users WHERE id = $1', [res.body.data.id]);
+      const [user] = await t.db.query('SELECT role, tenant_id FROM users WHERE id = $1', [res.body.data.id]);
       expect(user).toEqual({ role: 'owner', tenant_id: tenantId });
     });
 
@@ -97,7 +89,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       for (let i = 0; i < 3; i++) {
         const res = await register(valid({ tenant_name: name }));
         expect(res.status).toBe(201);
-        slugs.push((await db.query('SELECT slug FROM tenants WHERE id = $1', [res.body.data.tenant_id]))[0].slug);
+        slugs.push((await t.db.query('SELECT slug FROM tenants WHERE id = $1', [res.body.data.tenant_id]))[0].slug);
       }
       expect(slugs).toEqual([base, `${base}-2`, `${base}-3`]);
     });
@@ -106,7 +98,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       const name = `Pupusería ${randomUUID().slice(0, 8)}`;
       const responses = await Promise.all(Array.from({ length: 20 }, () => register(valid({ tenant_name: name }))));
       expect(responses.map((res) => res.status)).toEqual(Array(20).fill(201));
-      const rows: Array<{ slug: string }> = await db.query('SELECT slug FROM tenants WHERE id = ANY($1::uuid[])', [
+      const rows: Array<{ slug: string }> = await t.db.query('SELECT slug FROM tenants WHERE id = ANY($1::uuid[])', [
         responses.map((res) => res.body.data.tenant_id),
       ]);
       const base = `pupuseria-${name.slice(-8)}`;
@@ -273,7 +265,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       expect((await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(valid())).status).toBe(201);
       const other = await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(valid());
       expect(other.status).toBe(422);
-      expect(other.body.errors['X-Idempotency-Key']).toBeDefined();
+      expect(other.body.errors).toEqual({ 'X-Idempotency-Key': ['This idempotency key was already used with a different request.'] });
     });
   });
 });

@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { authHeader, createStaff, createTenantWithOwner, createUser } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { useTestApp } from '@test/support/test-app';
 
 describe('POST /api/v1/tenants (decisions §3: onboarding)', () => {
-  let t: TestApp;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    db = t.get(DataSource);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const create = (token: string | null, body: unknown) => {
     const req = t.http().post('/api/v1/tenants');
@@ -62,7 +54,7 @@ describe('POST /api/v1/tenants (decisions §3: onboarding)', () => {
     const { user, token } = await createUser(t);
     const responses = await Promise.all([create(token, { name: 'Race A' }), create(token, { name: 'Race B' })]);
     expect(responses.map((res) => res.status).sort()).toEqual([201, 409]);
-    const owned = await db.query('SELECT count(*)::int AS n FROM tenants WHERE user_id = $1', [user.id]);
+    const owned = await t.db.query('SELECT count(*)::int AS n FROM tenants WHERE user_id = $1', [user.id]);
     expect(owned[0].n).toBe(1);
   });
 
@@ -91,7 +83,7 @@ describe('POST /api/v1/tenants (decisions §3: onboarding)', () => {
     const res = await create(token, body);
     expect(res.status).toBe(422);
     expect(res.body.errors[field]).toEqual([message]);
-    const [row] = await db.query('SELECT tenant_id FROM users WHERE id = $1', [user.id]);
+    const [row] = await t.db.query('SELECT tenant_id FROM users WHERE id = $1', [user.id]);
     expect(row.tenant_id).toBeNull();
   });
 });

@@ -1,13 +1,14 @@
-import { DataSource } from 'typeorm';
+import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/analytics.constants';
 import { createTenantWithOwner } from '@test/support/factories';
-import { eventually } from '@test/support/fake-servers';
-import { createTestApp } from '@test/support/test-app';
+import { jobsOn } from '@test/support/queues';
+import { createTestApp, TestApp } from '@test/support/test-app';
+import { waitFor } from '@test/support/wait';
 
 describe('Analytics intake survives a stopped worker', () => {
   it('keeps accepted events queued while no worker runs, and stores them all once one starts', async () => {
     // An API-only process: it accepts and queues, but stores nothing itself.
     const api = await createTestApp({ role: 'api' });
-    let worker: Awaited<ReturnType<typeof createTestApp>> | undefined;
+    let worker: TestApp | undefined;
     try {
       const { tenant } = await createTenantWithOwner(api);
       const responses = await Promise.all(
@@ -15,19 +16,21 @@ describe('Analytics intake survives a stopped worker', () => {
           api.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'call', metadata: { i } }),
         ),
       );
-      expect(responses.every((res) => res.status === 202)).toBe(true);
+      expect(responses.map((res) => res.status)).toEqual(Array(120).fill(202));
       const stored = async () =>
-        (
-          (await api.get(DataSource).query('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0] as {
-            n: number;
-          }
-        ).n;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+        ((await api.db.query('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0] as { n: number }).n;
+      const ofTenant = (job: AnalyticsJob) => job.tenantId === tenant.id;
+
+      // Every accepted event is a job still waiting in Redis: none was taken up, none stored.
+      expect(await jobsOn(api, ANALYTICS_QUEUE, ofTenant, ['waiting'])).toHaveLength(120);
+      expect(await jobsOn(api, ANALYTICS_QUEUE, ofTenant, ['active', 'delayed', 'completed', 'failed'])).toEqual([]);
       expect(await stored()).toBe(0);
 
       worker = await createTestApp({ role: 'worker' });
-      await eventually(async () => (await stored()) === 120, 20_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitFor(async () => (await jobsOn(api, ANALYTICS_QUEUE, ofTenant)).length === 0, {
+        timeoutMs: 20_000,
+        what: 'the worker to finish the queued analytics jobs',
+      });
       expect(await stored()).toBe(120);
     } finally {
       await worker?.close();

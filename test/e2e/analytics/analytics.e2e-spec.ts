@@ -1,21 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/analytics.constants';
 import { createProduct } from '@test/support/commerce-factories';
 import { createTenant, createTenantWithOwner } from '@test/support/factories';
-import { eventually } from '@test/support/fake-servers';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
+import { jobsOn } from '@test/support/queues';
+import { useTestApp, withTestApp } from '@test/support/test-app';
+import { TEST_RATE_LIMITS } from '@test/support/test-env';
+import { waitFor } from '@test/support/wait';
 
 describe('Analytics intake (spec 4.4, decisions §7)', () => {
-  let t: TestApp;
-  let db: DataSource;
+  const t = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    db = t.get(DataSource);
-  });
-  afterAll(() => t.close());
-
-  const count = async (sql: string, params: unknown[]) => ((await db.query(sql, params))[0] as { n: number }).n;
+  /** Posts `body` and expects a 422 that names `field`. */
+  const expectRefused = async (path: string, body: object, field: string) => {
+    const res = await t.http().post(path).send(body);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty(field);
+  };
+  const count = async (sql: string, params: unknown[]) => ((await t.db.query(sql, params))[0] as { n: number }).n;
+  /** Resolves once no analytics job of the tenant is queued, running or waiting for a retry: all it accepted is stored. */
+  const queueDrainedFor = (tenantId: string) =>
+    waitFor(async () => (await jobsOn<AnalyticsJob>(t, ANALYTICS_QUEUE, (job) => job.tenantId === tenantId)).length === 0, {
+      timeoutMs: 20_000,
+      what: `the analytics jobs of tenant ${tenantId} to finish`,
+    });
 
   describe('POST /api/v1/analytics/track', () => {
     it('accepts with 202 and stores the event in the background, product merged into metadata', async () => {
@@ -27,8 +35,8 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
         .send({ tenant_id: tenant.id, type: 'cart_add', product_id: product.id, metadata: { source: 'home' } });
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ success: true, message: expect.any(String) });
-      const row = await eventually(
-        async () => (await db.query('SELECT type, product_id, metadata FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0],
+      const row = await waitFor(
+        async () => (await t.db.query('SELECT type, product_id, metadata FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0],
       );
       expect(row).toEqual({ type: 'cart_add', product_id: product.id, metadata: { source: 'home', product_id: product.id } });
     });
@@ -56,19 +64,13 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
       [{ tenant_id: 'x' }, 'type'],
       [{ tenant_id: 'x', type: 'teleport' }, 'type'],
       [{ tenant_id: 'x', type: 'call', metadata: 'x' }, 'metadata'],
-    ])('answers 422 for %o', async (body, field) => {
-      const res = await t.http().post('/api/v1/analytics/track').send(body);
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toHaveProperty(field);
-    });
+    ])('answers 422 for %o', (body, field) => expectRefused('/api/v1/analytics/track', body, field));
 
     it('refuses a product of another tenant', async () => {
       const { tenant } = await createTenantWithOwner(t);
       const other = await createTenantWithOwner(t);
       const product = await createProduct(t, other.tenant.id);
-      const res = await t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'cart_add', product_id: product.id });
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toHaveProperty('product_id');
+      await expectRefused('/api/v1/analytics/track', { tenant_id: tenant.id, type: 'cart_add', product_id: product.id }, 'product_id');
     });
 
     it('stores exactly as many events as it accepted from a burst of 500', async () => {
@@ -78,14 +80,9 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
           t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'social_share', metadata: { i } }),
         ),
       );
-      const accepted = responses.filter((res) => res.status === 202).length;
-      expect(accepted).toBe(500);
-      await eventually(
-        async () => (await count('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id])) === accepted,
-        20_000,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await count('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id])).toBe(accepted);
+      expect(responses.map((res) => res.status)).toEqual(Array(500).fill(202));
+      await queueDrainedFor(tenant.id);
+      expect(await count('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id])).toBe(500);
       expect(await count(`SELECT count(DISTINCT metadata->>'i')::int AS n FROM analytics_events WHERE tenant_id = $1`, [tenant.id])).toBe(
         500,
       );
@@ -99,15 +96,17 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
       const first = await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: tenant.slug, transaction_id: transactionId });
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ status: 'ok', transaction_id: transactionId });
-      await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: tenant.slug, transaction_id: transactionId, value: 99 });
-      const rows = await eventually(async () => {
-        const found = await db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [
-          tenant.id,
-        ]);
-        return found.length ? found : null;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await count('SELECT count(*)::int AS n FROM analytics_conversions WHERE tenant_id = $1', [tenant.id])).toBe(1);
+      const again = await t
+        .http()
+        .post('/api/v1/analytics/conversion')
+        .send({ tenant_slug: tenant.slug, transaction_id: transactionId, value: 99 });
+      expect(again.body).toEqual({ status: 'ok', transaction_id: transactionId });
+      // Both were queued: once neither job is left, the table holds all they will ever store.
+      await queueDrainedFor(tenant.id);
+      const rows = await t.db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [
+        tenant.id,
+      ]);
+      expect(rows).toHaveLength(1);
       expect(rows[0]).toEqual({ event: 'purchase', value: '0.00', currency: 'HNL', occurred_at: expect.any(Date) });
       expect(Math.abs(new Date(rows[0].occurred_at).getTime() - Date.now())).toBeLessThan(60_000);
     });
@@ -122,9 +121,9 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
         event: 'conversion',
         timestamp: '2026-05-01T10:00:00Z',
       });
-      const row = await eventually(
+      const row = await waitFor(
         async () =>
-          (await db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenant.id]))[0],
+          (await t.db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenant.id]))[0],
       );
       expect(row).toEqual({ event: 'conversion', value: '250.50', currency: 'USD', occurred_at: new Date('2026-05-01T10:00:00Z') });
     });
@@ -174,25 +173,35 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
       [{ type: 'view' }, 'tenant_id'],
       [{ tenant_id: randomUUID() }, 'type'],
       [{ tenant_id: randomUUID(), type: 'call' }, 'type'],
-    ])('answers 422 for %o', async (body, field) => {
-      const res = await t.http().post('/api/v1/interactions').send(body);
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toHaveProperty(field);
+    ])('answers 422 for %o', (body, field) => expectRefused('/api/v1/interactions', body, field));
+
+    it('counts in the tenant-aware group, per tenant and IP', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const ip = uniqueClientIp();
+      const send = () => t.http().post('/api/v1/interactions').set('X-Forwarded-For', ip).send({ tenant_id: tenant.id, type: 'view' });
+      const limit = TEST_RATE_LIMITS.tenantAware;
+      expect(rateLimitOf(await send())).toEqual({ limit, remaining: limit - 1 });
+      expect(rateLimitOf(await send())).toEqual({ limit, remaining: limit - 2 });
+      // A request of the api group from the same address leaves this budget alone.
+      const tracked = await t
+        .http()
+        .post('/api/v1/analytics/track')
+        .set('X-Forwarded-For', ip)
+        .send({ tenant_id: tenant.id, type: 'call' });
+      expect(rateLimitOf(tracked)).toEqual({ limit: TEST_RATE_LIMITS.api, remaining: TEST_RATE_LIMITS.api - 1 });
+      expect(rateLimitOf(await send())).toEqual({ limit, remaining: limit - 3 });
     });
 
     it('is limited per tenant and IP', async () => {
-      const limited = await createTestApp({ env: { THROTTLE_TENANT_AWARE: '2/60' } });
-      try {
+      await withTestApp({ env: { THROTTLE_TENANT_AWARE: '2/60' } }, async (limited) => {
         const { tenant } = await createTenantWithOwner(limited);
         const other = await createTenantWithOwner(limited);
-        const ip = `10.55.${Math.floor(Math.random() * 250)}.9`;
+        const ip = uniqueClientIp();
         const send = (tenantId: string) =>
           limited.http().post('/api/v1/interactions').set('X-Forwarded-For', ip).send({ tenant_id: tenantId, type: 'view' });
-        expect([(await send(tenant.id)).status, (await send(tenant.id)).status, (await send(tenant.id)).status]).toEqual([201, 201, 429]);
+        expect(await statusesOf(3, () => send(tenant.id))).toEqual([201, 201, 429]);
         expect((await send(other.tenant.id)).status).toBe(201);
-      } finally {
-        await limited.close();
-      }
+      });
     });
   });
 });

@@ -1,28 +1,16 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { DataSource } from 'typeorm';
+import { runCli } from '@test/support/cli';
 import { authHeader } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
-import { TEST_ENV } from '@test/support/test-env';
+import { useTestApp } from '@test/support/test-app';
 
-const run = promisify(execFile);
-
-function cli(...args: string[]) {
-  return run(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args], {
-    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: 'error' },
-    cwd: process.cwd(),
-  });
+/** The command's standard output, once it has succeeded. */
+async function cli(...args: string[]): Promise<{ stdout: string }> {
+  const { code, stdout, output } = await runCli(...args);
+  expect({ code, output }).toEqual({ code: 0, output: expect.any(String) });
+  return { stdout };
 }
 
 describe('npm run cli -- demo:seed (decisions §11)', () => {
-  let t: TestApp;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    db = t.get(DataSource);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('--json creates a complete demo shop and prints its ids and an owner token', async () => {
     const { stdout } = await cli('demo:seed', '--name', 'Café Demo', '--json');
@@ -37,24 +25,24 @@ describe('npm run cli -- demo:seed (decisions §11)', () => {
       coupon_codes: ['WELCOME10', 'SAVE50', 'FREESHIP'],
     });
 
-    const [tenant] = await db.query('SELECT name, slug, user_id, status FROM tenants WHERE id = $1', [shop.tenant_id]);
-    const [owner] = await db.query('SELECT id, email, role, tenant_id FROM users WHERE email = $1', [shop.owner_email]);
+    const [tenant] = await t.db.query('SELECT name, slug, user_id, status FROM tenants WHERE id = $1', [shop.tenant_id]);
+    const [owner] = await t.db.query('SELECT id, email, role, tenant_id FROM users WHERE email = $1', [shop.owner_email]);
     expect(tenant).toEqual({ name: 'Café Demo', slug: shop.tenant_slug, user_id: owner.id, status: 'active' });
     expect(owner).toMatchObject({ role: 'owner', tenant_id: shop.tenant_id });
 
-    const [location] = await db.query(
+    const [location] = await t.db.query(
       'SELECT tenant_id, is_primary, is_active, delivery_fee::numeric > 0 AS delivers FROM locations WHERE id = $1',
       [shop.location_id],
     );
     expect(location).toEqual({ tenant_id: shop.tenant_id, is_primary: true, is_active: true, delivers: true });
 
-    const products = await db.query('SELECT id, stock, is_active FROM products WHERE tenant_id = $1 ORDER BY id', [shop.tenant_id]);
+    const products = await t.db.query('SELECT id, stock, is_active FROM products WHERE tenant_id = $1 ORDER BY id', [shop.tenant_id]);
     expect(products.map((product: { id: number }) => product.id)).toEqual(shop.product_ids);
     expect(products.length).toBeGreaterThanOrEqual(3);
     for (const product of products) expect(product).toMatchObject({ stock: expect.any(Number), is_active: true });
     expect(products.every((product: { stock: number }) => product.stock > 0)).toBe(true);
 
-    const coupons = await db.query('SELECT code, coupon_type, is_public, is_active FROM coupons WHERE tenant_id = $1 ORDER BY code', [
+    const coupons = await t.db.query('SELECT code, coupon_type, is_public, is_active FROM coupons WHERE tenant_id = $1 ORDER BY code', [
       shop.tenant_id,
     ]);
     expect(coupons.map((coupon: { coupon_type: string }) => coupon.coupon_type).sort()).toEqual(['fixed', 'free_shipping', 'percentage']);

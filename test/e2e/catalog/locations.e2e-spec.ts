@@ -1,47 +1,19 @@
-import { DataSource } from 'typeorm';
 import { createLocation } from '@test/support/commerce-factories';
-import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { createTenantWithOwner, createUser } from '@test/support/factories';
+import { expectInvalid, useMerchantResource, withoutToken } from '@test/support/http-clients';
 
 const PATH = '/api/v1/merchant/locations';
 
 describe('Merchant locations (decisions §4)', () => {
-  let t: TestApp;
-  let db: DataSource;
-  let shop: Awaited<ReturnType<typeof createTenantWithOwner>>;
-  let otherShop: Awaited<ReturnType<typeof createTenantWithOwner>>;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    db = t.get(DataSource);
-    shop = await createTenantWithOwner(t);
-    otherShop = await createTenantWithOwner(t);
-  });
-  afterAll(() => t.close());
-
-  const as = (token: string) => ({
-    post: (body: object) => t.http().post(PATH).set(authHeader(token)).send(body),
-    list: () => t.http().get(PATH).set(authHeader(token)),
-    get: (id: string) => t.http().get(`${PATH}/${id}`).set(authHeader(token)),
-    patch: (id: string, body: object) => t.http().patch(`${PATH}/${id}`).set(authHeader(token)).send(body),
-    delete: (id: string) => t.http().delete(`${PATH}/${id}`).set(authHeader(token)),
-  });
+  const { t, shop, otherShop, as } = useMerchantResource(PATH);
   const primaries = async (tenantId: string): Promise<string[]> =>
-    (await db.query('SELECT id FROM locations WHERE tenant_id = $1 AND is_primary AND is_active', [tenantId])).map(
+    (await t.db.query('SELECT id FROM locations WHERE tenant_id = $1 AND is_primary AND is_active', [tenantId])).map(
       (row: { id: string }) => row.id,
     );
 
   it('answers 401 without a token and 403 without a shop', async () => {
     const { id } = await createLocation(t, shop.tenant.id, { isPrimary: false, deliveryFee: '0.00', name: 'Test location' });
-    for (const res of [
-      await t.http().post(PATH).send({ name: 'x' }),
-      await t.http().get(PATH),
-      await t.http().get(`${PATH}/${id}`),
-      await t.http().patch(`${PATH}/${id}`).send({ name: 'y' }),
-      await t.http().delete(`${PATH}/${id}`),
-    ]) {
-      expect(res.status).toBe(401);
-    }
+    expect((await withoutToken(t, PATH, id, { name: 'x' })).map((res) => res.status)).toEqual([401, 401, 401, 401, 401]);
     const { token } = await createUser(t);
     const res = await as(token).get(id);
     expect(res.status).toBe(403);
@@ -71,7 +43,7 @@ describe('Merchant locations (decisions §4)', () => {
       const res = await as(shop.token).post({ name: 'Centro', address: 'Calle 1, Tegucigalpa', delivery_fee: 35.5, is_active: false });
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({ name: 'Centro', address: 'Calle 1, Tegucigalpa', delivery_fee: 35.5, is_active: false });
-      const [row] = await db.query('SELECT delivery_fee::text AS fee FROM locations WHERE id = $1', [res.body.data.id]);
+      const [row] = await t.db.query('SELECT delivery_fee::text AS fee FROM locations WHERE id = $1', [res.body.data.id]);
       expect(row.fee).toBe('35.50');
     });
 
@@ -110,8 +82,7 @@ describe('Merchant locations (decisions §4)', () => {
       [{ name: 'x', tenant_id: 'x' }, 'tenant_id'],
     ])('422 for %j on %s', async (body, field) => {
       const res = await as(shop.token).post(body);
-      expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual([field]);
+      expectInvalid(res, [field]);
     });
 
     it.each(['not-a-uuid', '123', '00000000-0000-0000-0000-000000000000'])('404 for the id %s', async (id) => {
@@ -186,7 +157,7 @@ describe('Merchant locations (decisions §4)', () => {
       expect(responses.map((res) => res.status)).toEqual(Array(10).fill(200));
       const [winner] = await primaries(own.tenant.id);
       expect(await primaries(own.tenant.id)).toHaveLength(1);
-      const flagged = await db.query('SELECT id FROM locations WHERE tenant_id = $1 AND is_primary', [own.tenant.id]);
+      const flagged = await t.db.query('SELECT id FROM locations WHERE tenant_id = $1 AND is_primary', [own.tenant.id]);
       expect(flagged).toEqual([{ id: winner }]);
     });
 

@@ -1,45 +1,17 @@
-import { DataSource } from 'typeorm';
 import { createOrderWithProduct, createProduct } from '@test/support/commerce-factories';
-import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { createTenantWithOwner, createUser } from '@test/support/factories';
+import { expectInvalid, useMerchantResource, withoutToken } from '@test/support/http-clients';
 
 const PATH = '/api/v1/merchant/products';
 
 describe('Merchant products (decisions §4)', () => {
-  let t: TestApp;
-  let db: DataSource;
-  let shop: Awaited<ReturnType<typeof createTenantWithOwner>>;
-  let otherShop: Awaited<ReturnType<typeof createTenantWithOwner>>;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    db = t.get(DataSource);
-    shop = await createTenantWithOwner(t);
-    otherShop = await createTenantWithOwner(t);
-  });
-  afterAll(() => t.close());
-
-  const as = (token: string) => ({
-    post: (body: object) => t.http().post(PATH).set(authHeader(token)).send(body),
-    list: (query = '') => t.http().get(`${PATH}${query}`).set(authHeader(token)),
-    get: (id: string | number) => t.http().get(`${PATH}/${id}`).set(authHeader(token)),
-    patch: (id: string | number, body: object) => t.http().patch(`${PATH}/${id}`).set(authHeader(token)).send(body),
-    delete: (id: string | number) => t.http().delete(`${PATH}/${id}`).set(authHeader(token)),
-  });
+  const { t, shop, otherShop, as } = useMerchantResource(PATH);
 
   describe('access', () => {
     it('answers 401 without a bearer token on every route', async () => {
       const { id } = await createProduct(t, shop.tenant.id);
-      for (const res of [
-        await t.http().post(PATH).send({ name: 'x', price: 1 }),
-        await t.http().get(PATH),
-        await t.http().get(`${PATH}/${id}`),
-        await t.http().patch(`${PATH}/${id}`).send({ name: 'y' }),
-        await t.http().delete(`${PATH}/${id}`),
-      ]) {
-        expect(res.status).toBe(401);
-        expect(res.body).toEqual({ message: 'Unauthenticated.' });
-      }
+      const responses = await withoutToken(t, PATH, id, { name: 'x', price: 1 });
+      expect(responses.map((res) => [res.status, res.body])).toEqual(Array(5).fill([401, { message: 'Unauthenticated.' }]));
     });
 
     it('answers 403 { message } to a signed-in user without a shop', async () => {
@@ -74,7 +46,7 @@ describe('Merchant products (decisions §4)', () => {
         },
       });
       expect(new Date(res.body.data.created_at).toISOString()).toBe(res.body.data.created_at);
-      const [row] = await db.query('SELECT tenant_id, price::text AS price FROM products WHERE id = $1', [res.body.data.id]);
+      const [row] = await t.db.query('SELECT tenant_id, price::text AS price FROM products WHERE id = $1', [res.body.data.id]);
       expect(row).toEqual({ tenant_id: shop.tenant.id, price: '19.90' });
     });
 
@@ -102,15 +74,13 @@ describe('Merchant products (decisions §4)', () => {
       [{ name: 'x', price: 1, id: 5 }, 'id'],
     ])('422 for %j on %s', async (body, field) => {
       const res = await as(shop.token).post(body);
-      expect(res.status).toBe(422);
-      expect(res.body.message).toEqual(expect.any(String));
-      expect(Object.keys(res.body.errors)).toEqual([field]);
+      expectInvalid(res, [field]);
     });
 
     it('a refused create stores no row', async () => {
-      const before = await db.query('SELECT count(*)::int AS n FROM products WHERE tenant_id = $1', [shop.tenant.id]);
+      const before = await t.db.query('SELECT count(*)::int AS n FROM products WHERE tenant_id = $1', [shop.tenant.id]);
       await as(shop.token).post({ name: 'x', price: 1, tenant_id: otherShop.tenant.id });
-      const after = await db.query('SELECT count(*)::int AS n FROM products WHERE tenant_id = $1', [shop.tenant.id]);
+      const after = await t.db.query('SELECT count(*)::int AS n FROM products WHERE tenant_id = $1', [shop.tenant.id]);
       expect(after[0].n).toBe(before[0].n);
     });
   });
@@ -179,8 +149,7 @@ describe('Merchant products (decisions §4)', () => {
     ])('422 for %j', async (body, field) => {
       const created = (await as(shop.token).post({ name: 'Tea', price: 10 })).body.data;
       const res = await as(shop.token).patch(created.id, body);
-      expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual([field]);
+      expectInvalid(res, [field]);
     });
   });
 

@@ -1,33 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { createCoupon, createLocation, createProduct, orderBody, stockOf } from '@test/support/commerce-factories';
+import { createCoupon, createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
 import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { placeOrder } from '@test/support/http-clients';
+import { useTestApp } from '@test/support/test-app';
 
 describe('Checkout (spec 4.3, decisions §6)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { INVENTORY_HOLD_MINUTES: '15' } });
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { INVENTORY_HOLD_MINUTES: '15' } });
-  });
-  afterAll(() => t.close());
-
-  async function shop() {
-    const { tenant } = await createTenantWithOwner(t);
-    await createLocation(t, tenant.id, { deliveryFee: '30.00' });
-    return tenant;
-  }
+  const shop = async () => (await createShop(t, { deliveryFee: '30.00' })).tenant;
+  /** A shop selling one product with this much stock. */
+  const stocked = async (stock: number) => {
+    const tenant = await shop();
+    return { tenant, product: await createProduct(t, tenant.id, { stock }) };
+  };
   const session = () => `sess-${randomUUID()}`;
   const post = (path: string, tenantId: string | null, body: Record<string, unknown>) => {
     const req = t.http().post(`/api/v1/checkout/${path}`);
     if (tenantId) req.set('X-Tenant-ID', tenantId);
     return req.send(body);
   };
+  /** The status of holding `quantity` of one product for a session. */
+  const hold = async (tenantId: string, productId: number, quantity: number, sessionId = session()) =>
+    (await post('hold-inventory', tenantId, { items: [{ product_id: productId, quantity }], session_id: sessionId })).status;
 
   describe('hold-inventory', () => {
     it('holds stock for a session and reports when it expires', async () => {
-      const tenant = await shop();
-      const product = await createProduct(t, tenant.id, { stock: 5 });
+      const { tenant, product } = await stocked(5);
       const sessionId = session();
       const res = await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId });
       expect(res.status).toBe(200);
@@ -38,8 +36,7 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
     });
 
     it('lets exactly 3 of 10 concurrent one-unit holds through on a stock of 3', async () => {
-      const tenant = await shop();
-      const product = await createProduct(t, tenant.id, { stock: 3 });
+      const { tenant, product } = await stocked(3);
       const responses = await Promise.all(
         Array.from({ length: 10 }, () =>
           post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() }),
@@ -54,57 +51,34 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
     });
 
     it('replaces a session’s hold with its new one', async () => {
-      const tenant = await shop();
-      const product = await createProduct(t, tenant.id, { stock: 3 });
+      const { tenant, product } = await stocked(3);
       const sessionId = session();
-      expect(
-        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 3 }], session_id: sessionId })).status,
-      ).toBe(200);
-      expect(
-        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId })).status,
-      ).toBe(200);
-      expect(
-        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status,
-      ).toBe(200);
-      expect(
-        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status,
-      ).toBe(409);
+      expect(await hold(tenant.id, product.id, 3, sessionId)).toBe(200);
+      expect(await hold(tenant.id, product.id, 2, sessionId)).toBe(200);
+      expect(await hold(tenant.id, product.id, 1)).toBe(200);
+      expect(await hold(tenant.id, product.id, 1)).toBe(409);
     });
 
     it('stops counting expired holds without any sweeper', async () => {
-      const tenant = await shop();
-      const product = await createProduct(t, tenant.id, { stock: 1 });
+      const { tenant, product } = await stocked(1);
       const first = session();
-      await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: first });
-      expect(
-        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status,
-      ).toBe(409);
-      await t.get(DataSource).query(`UPDATE inventory_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [first]);
-      expect(
-        (await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() })).status,
-      ).toBe(200);
+      expect(await hold(tenant.id, product.id, 1, first)).toBe(200);
+      expect(await hold(tenant.id, product.id, 1)).toBe(409);
+      await t.db.query(`UPDATE inventory_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [first]);
+      expect(await hold(tenant.id, product.id, 1)).toBe(200);
     });
 
     it('keeps held stock from other shoppers’ orders, and converts the session’s hold into its order', async () => {
-      const tenant = await shop();
-      const product = await createProduct(t, tenant.id, { stock: 2 });
+      const { tenant, product } = await stocked(2);
       const sessionId = session();
-      await post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 2 }], session_id: sessionId });
-      const stranger = await t
-        .http()
-        .post('/api/v1/orders')
-        .set('X-Tenant-ID', tenant.id)
-        .send(orderBody([{ product_id: product.id }]));
+      expect(await hold(tenant.id, product.id, 2, sessionId)).toBe(200);
+      const stranger = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id }]));
       expect(stranger.status).toBe(422);
       expect(stranger.body.errors['items.0.quantity'][0]).toMatch(/out of stock/);
-      const holder = await t
-        .http()
-        .post('/api/v1/orders')
-        .set('X-Tenant-ID', tenant.id)
-        .send({ ...orderBody([{ product_id: product.id, quantity: 2 }]), session_id: sessionId });
+      const holder = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id, quantity: 2 }], { session_id: sessionId }));
       expect(holder.status).toBe(201);
       expect(await stockOf(t, product.id)).toBe(0);
-      const [holds] = await t.get(DataSource).query('SELECT count(*)::int AS n FROM inventory_holds WHERE session_id = $1', [sessionId]);
+      const [holds] = await t.db.query('SELECT count(*)::int AS n FROM inventory_holds WHERE session_id = $1', [sessionId]);
       expect(holds.n).toBe(0);
     });
 

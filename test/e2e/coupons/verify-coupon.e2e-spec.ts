@@ -1,29 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { createCoupon, createLocation, createProduct, orderBody } from '@test/support/commerce-factories';
-import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { createCoupon, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { authHeader, createUser, useTenantWithOwner } from '@test/support/factories';
+import { placeOrder, rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
+import { useTestApp, withTestApp } from '@test/support/test-app';
+import { TEST_RATE_LIMITS } from '@test/support/test-env';
 
 describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
-  let t: TestApp;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    tenantId = (await createTenantWithOwner(t)).tenant.id;
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const shop = useTenantWithOwner(t);
 
   const verify = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     t
       .http()
       .post('/api/v1/coupons/verify')
       .set(headers)
-      .send({ tenant_id: tenantId, cart_subtotal: 100, ...body });
+      .send({ tenant_id: shop.tenant.id, cart_subtotal: 100, ...body });
 
   it('answers valid coupons with the discount and type', async () => {
-    const percent = await createCoupon(t, tenantId, { couponType: 'percentage', value: '12.5', maxDiscount: '10.00' });
-    const fixed = await createCoupon(t, tenantId, { couponType: 'fixed', value: '30.00' });
-    const shipping = await createCoupon(t, tenantId, { couponType: 'free_shipping', value: '0' });
+    const percent = await createCoupon(t, shop.tenant.id, { couponType: 'percentage', value: '12.5', maxDiscount: '10.00' });
+    const fixed = await createCoupon(t, shop.tenant.id, { couponType: 'fixed', value: '30.00' });
+    const shipping = await createCoupon(t, shop.tenant.id, { couponType: 'free_shipping', value: '0' });
     expect((await verify({ code: percent.code.toLowerCase(), cart_subtotal: 40 })).body).toEqual({
       valid: true,
       discount_amount: 5,
@@ -40,37 +36,31 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
 
   it('reaches every rejection code over HTTP', async () => {
     const day = 24 * 3600 * 1000;
-    const product = await createProduct(t, tenantId, { categoryId: 7 });
+    const product = await createProduct(t, shop.tenant.id, { categoryId: 7 });
     const cases: Array<[string, Record<string, unknown>, Record<string, string>?]> = [];
     cases.push(['not_found', { code: 'NO-SUCH-CODE' }]);
-    cases.push(['inactive', { code: (await createCoupon(t, tenantId, { isActive: false })).code }]);
-    cases.push(['not_started', { code: (await createCoupon(t, tenantId, { startsAt: new Date(Date.now() + day) })).code }]);
-    cases.push(['expired', { code: (await createCoupon(t, tenantId, { expiresAt: new Date(Date.now() - day) })).code }]);
-    cases.push(['usage_limit', { code: (await createCoupon(t, tenantId, { usageLimit: 2, timesUsed: 2 })).code }]);
-    cases.push(['min_spend', { code: (await createCoupon(t, tenantId, { minSpend: '150.00' })).code }]);
+    cases.push(['inactive', { code: (await createCoupon(t, shop.tenant.id, { isActive: false })).code }]);
+    cases.push(['not_started', { code: (await createCoupon(t, shop.tenant.id, { startsAt: new Date(Date.now() + day) })).code }]);
+    cases.push(['expired', { code: (await createCoupon(t, shop.tenant.id, { expiresAt: new Date(Date.now() - day) })).code }]);
+    cases.push(['usage_limit', { code: (await createCoupon(t, shop.tenant.id, { usageLimit: 2, timesUsed: 2 })).code }]);
+    cases.push(['min_spend', { code: (await createCoupon(t, shop.tenant.id, { minSpend: '150.00' })).code }]);
     cases.push([
       'product_excluded',
-      { code: (await createCoupon(t, tenantId, { excludedProductIds: [product.id] })).code, items: [{ product_id: product.id }] },
+      { code: (await createCoupon(t, shop.tenant.id, { excludedProductIds: [product.id] })).code, items: [{ product_id: product.id }] },
     ]);
     cases.push([
       'category_excluded',
-      { code: (await createCoupon(t, tenantId, { excludedCategoryIds: [7] })).code, items: [{ product_id: product.id }] },
+      { code: (await createCoupon(t, shop.tenant.id, { excludedCategoryIds: [7] })).code, items: [{ product_id: product.id }] },
     ]);
 
     // Per-customer limits need earlier redemptions: placed through real orders.
-    const { tenant } = await createTenantWithOwner(t);
-    await createLocation(t, tenant.id);
+    const { tenant } = await createShop(t);
     const item = await createProduct(t, tenant.id);
     const once = await createCoupon(t, tenant.id, { perCustomerLimit: 1 });
     const twice = await createCoupon(t, tenant.id, { perCustomerLimit: 2 });
     const { token } = await createUser(t);
     for (const code of [once.code, twice.code, twice.code]) {
-      const placed = await t
-        .http()
-        .post('/api/v1/orders')
-        .set('X-Tenant-ID', tenant.id)
-        .set(authHeader(token))
-        .send({ ...orderBody([{ product_id: item.id }]), coupon_code: code });
+      const placed = await placeOrder(t, tenant.id, orderBody([{ product_id: item.id }], { coupon_code: code }), authHeader(token));
       expect(placed.status).toBe(201);
     }
 
@@ -115,25 +105,25 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
     expect(res.body.errors).toHaveProperty(field);
   });
 
+  it('is counted in the verification group, not in api', async () => {
+    const ip = uniqueClientIp();
+    const limit = TEST_RATE_LIMITS.verification;
+    expect(rateLimitOf(await verify({ code: 'X' }, { 'X-Forwarded-For': ip }))).toEqual({ limit, remaining: limit - 1 });
+    expect(rateLimitOf(await verify({ code: 'X' }, { 'X-Forwarded-For': ip }))).toEqual({ limit, remaining: limit - 2 });
+    const api = await t.http().get('/api/v1/coupons').set('X-Forwarded-For', ip).query({ tenant_id: shop.tenant.id });
+    expect(rateLimitOf(api)).toEqual({ limit: TEST_RATE_LIMITS.api, remaining: TEST_RATE_LIMITS.api - 1 });
+  });
+
   it('is rate limited by the verification group', async () => {
-    const limited = await createTestApp({ env: { THROTTLE_VERIFICATION: '2/60' } });
-    try {
-      const ip = `10.99.${Math.floor(Math.random() * 250)}.1`;
-      const statuses = [];
-      for (let i = 0; i < 3; i++) {
-        statuses.push(
-          (
-            await limited
-              .http()
-              .post('/api/v1/coupons/verify')
-              .set('X-Forwarded-For', ip)
-              .send({ tenant_id: tenantId, code: 'X', cart_subtotal: 1 })
-          ).status,
-        );
-      }
-      expect(statuses).toEqual([422, 422, 429]);
-    } finally {
-      await limited.close();
-    }
+    await withTestApp({ env: { THROTTLE_VERIFICATION: '2/60' } }, async (limited) => {
+      const ip = uniqueClientIp();
+      const send = () =>
+        limited
+          .http()
+          .post('/api/v1/coupons/verify')
+          .set('X-Forwarded-For', ip)
+          .send({ tenant_id: shop.tenant.id, code: 'X', cart_subtotal: 1 });
+      expect(await statusesOf(3, send)).toEqual([422, 422, 429]);
+    });
   });
 });

@@ -1,13 +1,8 @@
-import { createTestApp, TestApp } from '@test/support/test-app';
 import { ProbeModule } from '@test/support/probe.module';
+import { useTestApp, withTestApp } from '@test/support/test-app';
 
 describe('Error contract (decisions §1)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ imports: [ProbeModule] });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ imports: [ProbeModule] });
 
   it('answers unknown routes with 404 JSON', async () => {
     const res = await t.http().get('/api/v1/does-not-exist').set('Accept', 'application/json');
@@ -20,7 +15,7 @@ describe('Error contract (decisions §1)', () => {
     const res = await t.http().post('/test-probe/validate').set('Content-Type', 'application/json').send('{"name": "a",');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Malformed JSON in request body.' });
-    expect(res.headers['x-request-id']).toBeDefined();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers a body over 1 MiB with 413', async () => {
@@ -80,36 +75,29 @@ describe('Error contract (decisions §1)', () => {
   });
 
   it('writes one JSON line per request, with its id, when request logging is on', async () => {
-    const verbose = await createTestApp({ logLevel: 'info' });
-    try {
+    await withTestApp({ logLevel: 'info' }, async (verbose) => {
       const res = await verbose.http().get('/api/v1/nowhere');
       const line = verbose.logs.find((entry) => (entry.req as { id?: string } | undefined)?.id === res.headers['x-request-id']);
       expect(line).toEqual(expect.objectContaining({ msg: 'request completed', res: { statusCode: 404 } }));
-      await verbose.http().get('/health/live');
+      const live = await verbose.http().get('/health/live');
+      expect(live.status).toBe(200);
       expect(verbose.logs.some((entry) => (entry.req as { url?: string } | undefined)?.url === '/health/live')).toBe(false);
-    } finally {
-      await verbose.close();
-    }
+    });
   });
 
   it('answers CORS preflights for the configured storefront origins only', async () => {
-    const cors = await createTestApp({ env: { CORS_ORIGINS: 'https://shop.example' } });
-    try {
-      const allowed = await cors
-        .http()
-        .options('/api/v1/orders')
-        .set('Origin', 'https://shop.example')
-        .set('Access-Control-Request-Method', 'POST');
+    await withTestApp({ env: { CORS_ORIGINS: 'https://shop.example' } }, async (cors) => {
+      const preflight = { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' };
+      const allowed = await cors.http().options('/api/v1/orders').set(preflight);
       expect(allowed.status).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example');
       expect(allowed.headers['access-control-allow-headers']).toMatch(/X-Tenant-ID/);
       const other = await cors.http().get('/health/live').set('Origin', 'https://evil.example');
+      expect(other.status).toBe(200);
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
       const exposed = await cors.http().get('/health/live').set('Origin', 'https://shop.example');
       expect(exposed.headers['access-control-expose-headers']).toMatch(/X-Request-Id/);
-    } finally {
-      await cors.close();
-    }
+    });
     expect(
       (await t.http().get('/health/live').set('Origin', 'https://shop.example')).headers['access-control-allow-origin'],
     ).toBeUndefined();

@@ -1,23 +1,14 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import Redis from 'ioredis';
 import { REDIS } from '@infra/redis/redis.module';
 import { HealthChecksService } from '@modules/health/health-checks.service';
-import { createTestApp, TestApp } from '@test/support/test-app';
-import { TEST_ENV } from '@test/support/test-env';
-
-const run = promisify(execFile);
+import { runCli } from '@test/support/cli';
+import { useTestApp, withTestApp } from '@test/support/test-app';
 
 describe('Health (spec 4.8, decisions §11)', () => {
   // API-only apps: a worker's minute refresh (any app with workers shares the cached report) would
   // race the assertions about what is cached.
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ role: 'api' });
-    await t.get<Redis>(REDIS).del('health:last-report');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ role: 'api' });
+  beforeAll(() => t.get<Redis>(REDIS).del('health:last-report'));
 
   it('GET /health runs the checks when nothing is cached and answers the spatie-style report', async () => {
     const res = await t.http().get('/health');
@@ -52,11 +43,7 @@ describe('Health (spec 4.8, decisions §11)', () => {
   });
 
   describe('with a disk threshold that every disk exceeds', () => {
-    let failing: TestApp;
-    beforeAll(async () => {
-      failing = await createTestApp({ role: 'api', env: { HEALTH_DISK_FAIL_PERCENT: '0', HEALTH_DISK_WARN_PERCENT: '0' } });
-    });
-    afterAll(() => failing.close());
+    const failing = useTestApp({ role: 'api', env: { HEALTH_DISK_FAIL_PERCENT: '0', HEALTH_DISK_WARN_PERCENT: '0' } });
 
     it('answers 500 with the failed check named', async () => {
       const report = await failing.get(HealthChecksService).refresh();
@@ -72,24 +59,22 @@ describe('Health (spec 4.8, decisions §11)', () => {
   });
 
   it('warns (still 200) between the warning and failure thresholds', async () => {
-    const warning = await createTestApp({ role: 'api', env: { HEALTH_DISK_WARN_PERCENT: '0', HEALTH_DISK_FAIL_PERCENT: '100' } });
     try {
-      await warning.get(HealthChecksService).refresh();
-      const res = await warning.http().get('/health');
-      expect(res.status).toBe(200);
-      expect(res.body.checkResults.find((result: { name: string }) => result.name === 'UsedDiskSpace').status).toBe('warning');
+      await withTestApp({ role: 'api', env: { HEALTH_DISK_WARN_PERCENT: '0', HEALTH_DISK_FAIL_PERCENT: '100' } }, async (warning) => {
+        await warning.get(HealthChecksService).refresh();
+        const res = await warning.http().get('/health');
+        expect(res.status).toBe(200);
+        expect(res.body.checkResults.find((result: { name: string }) => result.name === 'UsedDiskSpace').status).toBe('warning');
+      });
     } finally {
-      await warning.close();
       await t.get(HealthChecksService).refresh();
     }
   });
 
   it('`npm run cli -- health:check` refreshes the cached report', async () => {
     const before = (await t.http().get('/health')).body.finishedAt;
-    const { stdout } = await run(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', 'health:check'], {
-      env: { ...process.env, ...TEST_ENV, LOG_LEVEL: 'error' },
-      cwd: process.cwd(),
-    });
+    const { code, stdout } = await runCli('health:check');
+    expect(code).toBe(0);
     expect(stdout).toMatch(/ok\s+Database/);
     expect(stdout).toMatch(/UsedDiskSpace/);
     const after = (await t.http().get('/health')).body.finishedAt;

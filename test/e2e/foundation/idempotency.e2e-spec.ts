@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ProbeModule, probeRuns } from '@test/support/probe.module';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { useTestApp } from '@test/support/test-app';
 
 describe('Idempotency (decisions §2)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ imports: [ProbeModule] });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ imports: [ProbeModule] });
 
   const work = (key: string | undefined, body: Record<string, unknown>, path = '/test-probe/work') => {
     const req = t.http().post(path);

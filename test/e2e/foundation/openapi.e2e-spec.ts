@@ -1,12 +1,7 @@
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { useTestApp } from '@test/support/test-app';
 
 describe('OpenAPI document (/api/docs)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('serves the UI and documents every route the app serves', async () => {
     expect((await t.http().get('/api/docs')).status).toBe(200);

@@ -1,48 +1,20 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { TEST_ENV } from '@test/support/test-env';
+import { ChildRun, spawnTs } from '@test/support/cli';
+import { freePort } from '@test/support/test-app';
+import { waitFor } from '@test/support/wait';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>, readyText: string): Promise<Started> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready:\n${output}`)), 45_000);
-    const poll = setInterval(() => {
-      if (output.includes(readyText)) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve({ child, output: () => output, exited });
-      }
-    }, 50);
-    child.on('exit', () => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`exited before ready:\n${output}`));
-    });
-  });
+/** `src/main.ts` in a child process, once its log says `readyText`; rejects when it exits first. */
+async function start(env: Record<string, string>, readyText: string): Promise<ChildRun> {
+  const run = spawnTs('src/main.ts', [], { LOG_LEVEL: 'info', ...env });
+  let exitCode: number | null | undefined;
+  void run.exited.then((code) => (exitCode = code));
+  try {
+    await waitFor(() => exitCode !== undefined || run.output().includes(readyText), { timeoutMs: 45_000, what: `"${readyText}"` });
+  } catch (error) {
+    run.child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${run.output()}`);
+  }
+  if (exitCode !== undefined) throw new Error(`exited (${exitCode}) before ready:\n${run.output()}`);
+  return run;
 }
 
 describe('Process roles and shutdown (decisions §11)', () => {

@@ -1,57 +1,54 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { REDIS } from '@infra/redis/redis.module';
+import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule } from '@test/support/probe.module';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { useTestApp } from '@test/support/test-app';
 
 // Each test speaks as its own client address (TRUST_PROXY=loopback honours X-Forwarded-For from
 // 127.0.0.1), so counters never leak between tests or runs.
-const clientIp = () => `10.${rand()}.${rand()}.${rand()}`;
-const rand = () => Math.floor(Math.random() * 250) + 1;
+
+/** The limits of these apps: a route's X-RateLimit-Limit says which of the two groups counted it. */
+const API = 10;
+const VERIFICATION = 3;
 
 describe('Rate limiting (decisions §2)', () => {
-  let a: TestApp;
-  let b: TestApp;
+  const env = { THROTTLE_API: `${API}/60`, THROTTLE_VERIFICATION: `${VERIFICATION}/60` };
+  const a = useTestApp({ imports: [ProbeModule], env });
+  const b = useTestApp({ imports: [ProbeModule], env });
 
-  beforeAll(async () => {
-    const env = { THROTTLE_API: '10/60', THROTTLE_VERIFICATION: '3/60' };
-    a = await createTestApp({ imports: [ProbeModule], env });
-    b = await createTestApp({ imports: [ProbeModule], env });
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  /** A route with no annotation: the api group. */
+  const apiRoute = (ip: string, app = a) => app.http().get('/test-probe/default-group').set('X-Forwarded-For', ip);
+  /** A route annotated @RateLimit('api.verification'). */
+  const verificationRoute = (ip: string) => a.http().get('/test-probe/limited').set('X-Forwarded-For', ip);
 
   it('lets exactly the limit through a burst of 100 concurrent requests', async () => {
-    const ip = clientIp();
-    const responses = await Promise.all(
-      Array.from({ length: 100 }, () => a.http().get('/test-probe/default-group').set('X-Forwarded-For', ip)),
-    );
+    const ip = uniqueClientIp();
+    const responses = await Promise.all(Array.from({ length: 100 }, () => apiRoute(ip)));
     const statuses = responses.map((res) => res.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(API);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - API);
   });
 
   it('holds the limit across two app instances sharing Redis', async () => {
-    const ip = clientIp();
-    const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).http().get('/test-probe/default-group').set('X-Forwarded-For', ip)),
-    );
-    expect(responses.filter((res) => res.status === 200)).toHaveLength(10);
+    const ip = uniqueClientIp();
+    const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => apiRoute(ip, i % 2 ? a : b)));
+    expect(responses.filter((res) => res.status === 200)).toHaveLength(API);
   });
 
-  it('sends X-RateLimit-* headers, and Retry-After with the generic message on 429', async () => {
-    const ip = clientIp();
-    const first = await a.http().get('/test-probe/default-group').set('X-Forwarded-For', ip);
-    expect(first.headers['x-ratelimit-limit']).toBe('10');
-    expect(first.headers['x-ratelimit-remaining']).toBe('9');
+  it("sends the counting group's X-RateLimit-* headers, and Retry-After with the generic message on 429", async () => {
+    const ip = uniqueClientIp();
+    const first = await apiRoute(ip);
+    expect(rateLimitOf(first)).toEqual({ limit: API, remaining: API - 1 });
     expect(first.headers['retry-after']).toBeUndefined();
-    for (let i = 0; i < 9; i++) await a.http().get('/test-probe/default-group').set('X-Forwarded-For', ip);
-    const refused = await a.http().get('/test-probe/default-group').set('X-Forwarded-For', ip);
+    const remaining: number[] = [];
+    for (let i = 0; i < API - 1; i++) remaining.push(rateLimitOf(await apiRoute(ip)).remaining);
+    // One less per request, down to nothing.
+    expect(remaining).toEqual(Array.from({ length: API - 1 }, (_, i) => API - 2 - i));
+    const refused = await apiRoute(ip);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: 'Too Many Attempts.' });
-    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(rateLimitOf(refused)).toEqual({ limit: API, remaining: 0 });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -60,39 +57,43 @@ describe('Rate limiting (decisions §2)', () => {
     expect(Object.keys(refused.headers).filter((name) => /^x-ratelimit-.*-/.test(name))).toEqual([]);
   });
 
-  it('counts a group separately from the default group', async () => {
-    const ip = clientIp();
+  it('counts a group separately from the default group, in both directions', async () => {
+    const ip = uniqueClientIp();
     const limited = [];
-    for (let i = 0; i < 4; i++) limited.push((await a.http().get('/test-probe/limited').set('X-Forwarded-For', ip)).status);
-    expect(limited).toEqual([200, 200, 200, 429]);
-    const other = await a.http().get('/test-probe/default-group').set('X-Forwarded-For', ip);
+    for (let i = 0; i <= VERIFICATION; i++) limited.push(await verificationRoute(ip));
+    expect(limited.map((res) => [res.status, rateLimitOf(res)])).toEqual([
+      [200, { limit: VERIFICATION, remaining: 2 }],
+      [200, { limit: VERIFICATION, remaining: 1 }],
+      [200, { limit: VERIFICATION, remaining: 0 }],
+      [429, { limit: VERIFICATION, remaining: 0 }],
+    ]);
+    // The api budget of the same address is untouched by them ...
+    const other = await apiRoute(ip);
     expect(other.status).toBe(200);
-    expect(other.headers['x-ratelimit-limit']).toBe('10');
+    expect(rateLimitOf(other)).toEqual({ limit: API, remaining: API - 1 });
+    // ... and spending it leaves the verification counter where it was.
+    const apiIp = uniqueClientIp();
+    expect(await statusesOf(API + 1, () => apiRoute(apiIp))).toEqual([...Array(API).fill(200), 429]);
+    const verification = await verificationRoute(apiIp);
+    expect(verification.status).toBe(200);
+    expect(rateLimitOf(verification)).toEqual({ limit: VERIFICATION, remaining: VERIFICATION - 1 });
   });
 
   it('counts requests later refused by validation', async () => {
-    const ip = clientIp();
-    for (let i = 0; i < 10; i++) {
-      const res = await a.http().post('/test-probe/validate').set('X-Forwarded-For', ip).send({});
-      expect(res.status).toBe(422);
-    }
-    const res = await a.http().post('/test-probe/validate').set('X-Forwarded-For', ip).send({});
-    expect(res.status).toBe(429);
+    const ip = uniqueClientIp();
+    const validate = () => a.http().post('/test-probe/validate').set('X-Forwarded-For', ip).send({});
+    expect(await statusesOf(API + 1, validate)).toEqual([...Array(API).fill(422), 429]);
   });
 
   it('never limits the health probes', async () => {
-    const ip = clientIp();
-    const responses = await Promise.all(Array.from({ length: 30 }, () => a.http().get('/health/live').set('X-Forwarded-For', ip)));
-    expect(responses.every((res) => res.status === 200)).toBe(true);
-    expect(responses[0].headers['x-ratelimit-limit']).toBeUndefined();
+    const ip = uniqueClientIp();
+    const responses = await Promise.all(Array.from({ length: 3 * API }, () => a.http().get('/health/live').set('X-Forwarded-For', ip)));
+    expect(responses.map((res) => res.status)).toEqual(Array(3 * API).fill(200));
+    expect(responses.map((res) => res.headers['x-ratelimit-limit'])).toEqual(Array(3 * API).fill(undefined));
   });
 
   describe('client address', () => {
-    let strict: TestApp;
-    beforeAll(async () => {
-      strict = await createTestApp({ imports: [ProbeModule], env: { THROTTLE_API: '2/60', TRUST_PROXY: 'false' } });
-    });
-    afterAll(() => strict.close());
+    const strict = useTestApp({ imports: [ProbeModule], env: { THROTTLE_API: '2/60', TRUST_PROXY: 'false' } });
 
     it('ignores X-Forwarded-For from a proxy that is not trusted', async () => {
       // Other suites also spoke from the loopback socket address: start this counter from zero.
@@ -100,18 +101,12 @@ describe('Rate limiting (decisions §2)', () => {
       const keys = await redis.keys('rl:api:ip:*127.0.0.1');
       if (keys.length) await redis.del(...keys);
       // Every request claims a new address; untrusted, they all count against the socket address.
-      const statuses = [];
-      for (let i = 0; i < 3; i++) {
-        statuses.push(
-          (
-            await strict
-              .http()
-              .get('/test-probe/default-group')
-              .set('X-Forwarded-For', `${randomUUID().slice(0, 3)}.1.1.1`)
-          ).status,
-        );
-      }
-      expect(statuses).toEqual([200, 200, 429]);
+      const send = () =>
+        strict
+          .http()
+          .get('/test-probe/default-group')
+          .set('X-Forwarded-For', `${randomUUID().slice(0, 3)}.1.1.1`);
+      expect(await statusesOf(3, send)).toEqual([200, 200, 429]);
     });
   });
 });

@@ -1,31 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
-import { FakeHttpServer, FakeSmtpServer, startFakeHttpServer, startFakeSmtpServer } from '@test/support/fake-servers';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { useFakeHttpServer, useFakeSmtpServer } from '@test/support/fake-servers';
+import { messagesSettled } from '@test/support/queues';
+import { useTestApp } from '@test/support/test-app';
 
 describe('Outgoing mail and SMS', () => {
-  let smtp: FakeSmtpServer;
-  let sms: FakeHttpServer;
-  let t: TestApp;
   let smsFailuresLeft = 0;
-
-  beforeAll(async () => {
-    smtp = await startFakeSmtpServer();
-    sms = await startFakeHttpServer((_request, res) => {
-      if (smsFailuresLeft > 0) {
-        smsFailuresLeft -= 1;
-        res.writeHead(503).end();
-        return;
-      }
-      res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
-    });
-    t = await createTestApp({ env: { MAIL_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', SMS_URL: `${sms.url}/sms` } });
+  const smtp = useFakeSmtpServer();
+  const sms = useFakeHttpServer((_request, res) => {
+    if (smsFailuresLeft > 0) {
+      smsFailuresLeft -= 1;
+      res.writeHead(503).end();
+      return;
+    }
+    res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-    await sms.close();
-  });
+  const t = useTestApp(() => ({ env: { MAIL_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', SMS_URL: `${sms.url}/sms` } }));
 
   it('delivers queued mail to the SMTP server', async () => {
     const to = `${randomUUID()}@example.test`;
@@ -47,7 +37,7 @@ describe('Outgoing mail and SMS', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/sms');
     expect(request.json).toEqual({ to, message: 'Code: 654321' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await messagesSettled(t, to);
     // One failed attempt, then one success: the message was not sent twice after succeeding.
     expect(sms.requests.filter((received) => (received.json as { to?: string })?.to === to)).toHaveLength(2);
   });
@@ -61,7 +51,7 @@ describe('Outgoing mail and SMS', () => {
       dispatcher.sendMail({ to, subject: 'Once', text: 'x' }, id),
     ]);
     await smtp.waitFor((message) => message.to.includes(to));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await messagesSettled(t, to);
     expect(smtp.messages.filter((message) => message.to.includes(to))).toHaveLength(1);
   });
 });

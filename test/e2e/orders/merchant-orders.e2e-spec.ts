@@ -1,27 +1,17 @@
-import { DataSource } from 'typeorm';
-import { createLocation, createProduct, orderBody, stockOf } from '@test/support/commerce-factories';
-import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
+import { authHeader, createUser } from '@test/support/factories';
+import { placeOrder } from '@test/support/http-clients';
+import { useTestApp } from '@test/support/test-app';
 
 describe('Merchant order routes (spec 4.2, 5; decisions §5)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function shopWithOrders(count: number, stock = 100) {
-    const { tenant, owner, token } = await createTenantWithOwner(t);
-    await createLocation(t, tenant.id);
+    const { tenant, owner, token } = await createShop(t);
     const product = await createProduct(t, tenant.id, { stock });
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
-      const res = await t
-        .http()
-        .post('/api/v1/orders')
-        .set('X-Tenant-ID', tenant.id)
-        .send(orderBody([{ product_id: product.id, quantity: 2 }]));
+      const res = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id, quantity: 2 }]));
       expect(res.status).toBe(201);
       ids.push(res.body.data.id);
     }
@@ -77,9 +67,9 @@ describe('Merchant order routes (spec 4.2, 5; decisions §5)', () => {
     expect((await patchStatus(id, 'cancelled', token)).status).toBe(422);
     expect((await patchStatus(id, 'delivered', token)).status).toBe(200);
     expect((await t.http().delete(`/api/v1/orders/${id}`).set(authHeader(token))).status).toBe(422);
-    const events = await t
-      .get(DataSource)
-      .query(`SELECT event, from_status, to_status, user_id FROM order_events WHERE order_id = $1 ORDER BY id`, [id]);
+    const events = await t.db.query(`SELECT event, from_status, to_status, user_id FROM order_events WHERE order_id = $1 ORDER BY id`, [
+      id,
+    ]);
     expect(events).toEqual([
       { event: 'created', from_status: null, to_status: 'pending', user_id: null },
       { event: 'status_changed', from_status: 'pending', to_status: 'processing', user_id: owner.id },
@@ -133,12 +123,10 @@ describe('Merchant order routes (spec 4.2, 5; decisions §5)', () => {
       expect(res.body).toEqual({ message: 'Order not found.' });
     }
     expect((await get(`/api/v1/orders/${id}`, b.token)).body.data.status).toBe('pending');
-    const rows = await t
-      .get(DataSource)
-      .query(`SELECT event, user_id, tenant_id, resource_type, resource_id, ip FROM security_log WHERE resource_id = $1 AND user_id = $2`, [
-        String(id),
-        a.owner.id,
-      ]);
+    const rows = await t.db.query(
+      `SELECT event, user_id, tenant_id, resource_type, resource_id, ip FROM security_log WHERE resource_id = $1 AND user_id = $2`,
+      [String(id), a.owner.id],
+    );
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row).toEqual({

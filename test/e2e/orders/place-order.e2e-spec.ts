@@ -1,23 +1,14 @@
-import { DataSource } from 'typeorm';
-import { createCoupon, createLocation, createProduct, orderBody, stockOf } from '@test/support/commerce-factories';
+import { createCoupon, createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { placeOrder, rateLimitOf, uniqueClientIp } from '@test/support/http-clients';
+import { useTestApp } from '@test/support/test-app';
+import { TEST_RATE_LIMITS } from '@test/support/test-env';
 
 describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
-  let t: TestApp;
+  const t = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  async function shop(options: { deliveryFee?: string } = {}) {
-    const { tenant, owner, token } = await createTenantWithOwner(t);
-    const location = await createLocation(t, tenant.id, { deliveryFee: options.deliveryFee ?? '50.00' });
-    return { tenant, owner, token, location };
-  }
-  const place = (tenantId: string, body: Record<string, unknown>) =>
-    t.http().post('/api/v1/orders').set('X-Tenant-ID', tenantId).send(body);
+  const shop = (options: { deliveryFee?: string } = {}) => createShop(t, options);
+  const place = (tenantId: string, body: Record<string, unknown>) => placeOrder(t, tenantId, body);
 
   it('places an order priced from the catalog, numbered from 1001, with an OrderPlaced outbox row', async () => {
     const { tenant, location } = await shop();
@@ -59,11 +50,10 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     );
     expect(await stockOf(t, shirt.id)).toBe(8);
     expect(await stockOf(t, mug.id)).toBeNull();
-    const [event] = await t
-      .get(DataSource)
-      .query(`SELECT event_type, tenant_id, payload FROM outbox_events WHERE event_type = 'OrderPlaced' AND payload->>'order_id' = $1`, [
-        String(res.body.data.id),
-      ]);
+    const [event] = await t.db.query(
+      `SELECT event_type, tenant_id, payload FROM outbox_events WHERE event_type = 'OrderPlaced' AND payload->>'order_id' = $1`,
+      [String(res.body.data.id)],
+    );
     expect(event).toEqual({
       event_type: 'OrderPlaced',
       tenant_id: tenant.id,
@@ -78,16 +68,9 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
   it('finds the shop by X-Tenant-Slug or a body tenant_id', async () => {
     const { tenant } = await shop();
     const product = await createProduct(t, tenant.id);
-    const bySlug = await t
-      .http()
-      .post('/api/v1/orders')
-      .set('X-Tenant-Slug', tenant.slug)
-      .send(orderBody([{ product_id: product.id }]));
+    const bySlug = await placeOrder(t, null, orderBody([{ product_id: product.id }]), { 'X-Tenant-Slug': tenant.slug });
     expect(bySlug.status).toBe(201);
-    const byBody = await t
-      .http()
-      .post('/api/v1/orders')
-      .send(orderBody([{ product_id: product.id }], { tenant_id: tenant.id }));
+    const byBody = await placeOrder(t, null, orderBody([{ product_id: product.id }], { tenant_id: tenant.id }));
     expect(byBody.status).toBe(201);
   });
 
@@ -120,10 +103,7 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     const res = await place(tenant.id, orderBody([{ product_id: theirs.id }, { product_id: inactive.id }, { product_id: 999999999 }]));
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['items.0.product_id', 'items.1.product_id', 'items.2.product_id']);
-    const unknownShop = await t
-      .http()
-      .post('/api/v1/orders')
-      .send(orderBody([{ product_id: theirs.id }]));
+    const unknownShop = await placeOrder(t, null, orderBody([{ product_id: theirs.id }]));
     expect(unknownShop.status).toBe(422);
     expect(unknownShop.body.errors).toHaveProperty('tenant_id');
   });
@@ -197,6 +177,22 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     expect(await listed()).toEqual([]);
   });
 
+  it('is counted in the transactions group, not in api', async () => {
+    const { tenant } = await shop();
+    const product = await createProduct(t, tenant.id);
+    const ip = uniqueClientIp();
+    const limit = TEST_RATE_LIMITS.transactions;
+    const order = () => placeOrder(t, tenant.id, orderBody([{ product_id: product.id }]), { 'X-Forwarded-For': ip });
+    expect(rateLimitOf(await order())).toEqual({ limit, remaining: limit - 1 });
+    // Refused by validation, and still counted.
+    const refused = await placeOrder(t, tenant.id, { items: [] }, { 'X-Forwarded-For': ip });
+    expect(refused.status).toBe(422);
+    expect(rateLimitOf(refused)).toEqual({ limit, remaining: limit - 2 });
+    const listed = await t.http().get('/api/v1/coupons').set('X-Forwarded-For', ip).query({ tenant_id: tenant.id });
+    expect(rateLimitOf(listed)).toEqual({ limit: TEST_RATE_LIMITS.api, remaining: TEST_RATE_LIMITS.api - 1 });
+    expect(rateLimitOf(await order())).toEqual({ limit, remaining: limit - 3 });
+  });
+
   describe('under concurrency', () => {
     it('sells exactly the stock to 40 concurrent orders for 5 units', async () => {
       const { tenant } = await shop();
@@ -206,9 +202,7 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
       expect(statuses.filter((status) => status === 201)).toHaveLength(5);
       expect(statuses.filter((status) => status === 422)).toHaveLength(35);
       expect(await stockOf(t, product.id)).toBe(0);
-      const [sold] = await t
-        .get(DataSource)
-        .query('SELECT coalesce(sum(quantity), 0)::int AS n FROM order_items WHERE product_id = $1', [product.id]);
+      const [sold] = await t.db.query('SELECT coalesce(sum(quantity), 0)::int AS n FROM order_items WHERE product_id = $1', [product.id]);
       expect(sold.n).toBe(5);
     });
 
@@ -237,7 +231,7 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
       expect(discounted).toHaveLength(3);
       for (const res of discounted) expect(res.body.data.discount_amount).toBe(15);
       for (const res of responses.filter((r) => r.status !== 201)) expect(res.body.errors.coupon_code[0]).toMatch(/usage limit/);
-      const [row] = await t.get(DataSource).query('SELECT times_used FROM coupons WHERE id = $1', [coupon.id]);
+      const [row] = await t.db.query('SELECT times_used FROM coupons WHERE id = $1', [coupon.id]);
       expect(row.times_used).toBe(3);
     });
 

@@ -1,34 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
-import { FakeHttpServer, FakeSmtpServer, startFakeHttpServer, startFakeSmtpServer } from '@test/support/fake-servers';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { useFakeHttpServer, useFakeSmtpServer } from '@test/support/fake-servers';
+import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
+import { messagesSettled } from '@test/support/queues';
+import { useTestApp } from '@test/support/test-app';
+import { TEST_RATE_LIMITS } from '@test/support/test-env';
 
-const codeIn = (text: string) => /code is (\d{6})/.exec(text)?.[1] ?? '';
+/** The six-digit code of a message; fails the test when there is none. */
+function codeIn(text: string): string {
+  const code = /code is (\d{6})/.exec(text)?.[1];
+  if (!code) throw new Error(`No code in the message: ${text}`);
+  return code;
+}
 const newEmail = () => `otp-${randomUUID()}@example.test`;
 const newPhone = () => `+50498${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
 
 describe('One-time codes (spec 4.1, decisions §3)', () => {
-  let smtp: FakeSmtpServer;
-  let sms: FakeHttpServer;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startFakeSmtpServer();
-    sms = await startFakeHttpServer();
-    t = await createTestApp({ env: { MAIL_URL: smtp.url, SMS_URL: `${sms.url}/sms`, OTP_MAX_ATTEMPTS: '5' } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-    await sms.close();
-  });
+  const smtp = useFakeSmtpServer();
+  const sms = useFakeHttpServer();
+  const t = useTestApp(() => ({ env: { MAIL_URL: smtp.url, SMS_URL: `${sms.url}/sms`, OTP_MAX_ATTEMPTS: '5' } }));
 
   async function generate(identifier: string) {
     const res = await t.http().post('/api/v1/otp/generate').send({ identifier });
     expect(res.status).toBe(200);
     return res.body as { message: string; uuid: string; expires_at: string };
   }
+  const verify = (body: object) => t.http().post('/api/v1/otp/verify').send(body);
 
   async function mailedCode(to: string, after = 0): Promise<string> {
     const mail = await smtp.waitFor((message) => message.to.includes(to) && smtp.messages.indexOf(message) >= after);
@@ -44,8 +41,7 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     expect(expiresIn).toBeLessThanOrEqual(10 * 60_000);
 
     const code = await mailedCode(owner.email);
-    expect(code).toMatch(/^\d{6}$/);
-    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    const res = await verify({ uuid: session.uuid, otp_code: code });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: expect.any(String),
@@ -57,7 +53,7 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const me = await t.http().get('/api/v1/user').set(authHeader(res.body.token));
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(owner.id);
-    const [token] = await t.get(DataSource).query('SELECT name FROM personal_access_tokens WHERE id = $1', [res.body.token.split('|')[0]]);
+    const [token] = await t.db.query('SELECT name FROM personal_access_tokens WHERE id = $1', [res.body.token.split('|')[0]]);
     expect(token.name).toBe('otp-api-token');
   });
 
@@ -65,7 +61,7 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const email = newEmail();
     const session = await generate(email);
     const code = await mailedCode(email);
-    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    const res = await verify({ uuid: session.uuid, otp_code: code });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: expect.any(String), user: null, requires_registration: true, redirect: '/register' });
   });
@@ -76,7 +72,7 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const request = await sms.waitFor((received) => (received.json as { to?: string })?.to === phone);
     expect(request.url).toBe('/sms');
     const code = codeIn((request.json as { message: string }).message);
-    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    const res = await verify({ uuid: session.uuid, otp_code: code });
     expect(res.status).toBe(200);
     expect(res.body.requires_registration).toBe(true);
   });
@@ -99,7 +95,7 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     [{ otp_code: '123456' }, 'uuid'],
     [{ uuid: randomUUID(), otp_code: '123456' }, 'uuid'],
   ])('refuses %o with 422 on the field', async (body, field) => {
-    const res = await t.http().post('/api/v1/otp/verify').send(body);
+    const res = await verify(body);
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty(field);
   });
@@ -109,11 +105,11 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const session = await generate(email);
     const code = await mailedCode(email);
     const wrong = code === '000000' ? '000001' : '000000';
-    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: wrong });
+    const res = await verify({ uuid: session.uuid, otp_code: wrong });
     expect(res.status).toBe(422);
     expect(res.body.errors.otp_code[0]).toMatch(/incorrect/);
-    expect((await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code })).status).toBe(200);
-    const again = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    expect((await verify({ uuid: session.uuid, otp_code: code })).status).toBe(200);
+    const again = await verify({ uuid: session.uuid, otp_code: code });
     expect(again.status).toBe(422);
     expect(again.body.errors.otp_code[0]).toMatch(/already been used/);
   });
@@ -123,10 +119,8 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const session = await generate(email);
     const code = await mailedCode(email);
     const wrong = code === '999999' ? '999998' : '999999';
-    for (let i = 0; i < 5; i++) {
-      expect((await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: wrong })).status).toBe(422);
-    }
-    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    expect(await statusesOf(5, () => verify({ uuid: session.uuid, otp_code: wrong }))).toEqual(Array(5).fill(422));
+    const res = await verify({ uuid: session.uuid, otp_code: code });
     expect(res.status).toBe(422);
     expect(res.body.errors.otp_code[0]).toMatch(/Too many wrong codes/);
   });
@@ -135,8 +129,8 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const email = newEmail();
     const session = await generate(email);
     const code = await mailedCode(email);
-    await t.get(DataSource).query(`UPDATE otp_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.uuid]);
-    const res = await t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code });
+    await t.db.query(`UPDATE otp_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [session.uuid]);
+    const res = await verify({ uuid: session.uuid, otp_code: code });
     expect(res.status).toBe(422);
     expect(res.body.errors.otp_code[0]).toMatch(/expired/);
   });
@@ -148,17 +142,17 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const mark = smtp.messages.length;
     const second = await generate(email);
     const secondCode = await mailedCode(email, mark);
-    const old = await t.http().post('/api/v1/otp/verify').send({ uuid: first.uuid, otp_code: firstCode });
+    const old = await verify({ uuid: first.uuid, otp_code: firstCode });
     expect(old.status).toBe(422);
     expect(old.body.errors.otp_code[0]).toMatch(/newer code/);
-    expect((await t.http().post('/api/v1/otp/verify').send({ uuid: second.uuid, otp_code: secondCode })).status).toBe(200);
+    expect((await verify({ uuid: second.uuid, otp_code: secondCode })).status).toBe(200);
   });
 
   it('stores only an HMAC of the code', async () => {
     const email = newEmail();
     const session = await generate(email);
     const code = await mailedCode(email);
-    const [row] = await t.get(DataSource).query('SELECT * FROM otp_sessions WHERE id = $1', [session.uuid]);
+    const [row] = await t.db.query('SELECT * FROM otp_sessions WHERE id = $1', [session.uuid]);
     expect(row.code_hmac).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(code);
   });
@@ -167,14 +161,13 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const { user } = await createUser(t, { email: newEmail() });
     const session = await generate(user.email);
     const code = await mailedCode(user.email);
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => t.http().post('/api/v1/otp/verify').send({ uuid: session.uuid, otp_code: code })),
-    );
+    const responses = await Promise.all(Array.from({ length: 20 }, () => verify({ uuid: session.uuid, otp_code: code })));
     expect(responses.filter((res) => res.status === 200)).toHaveLength(1);
     expect(responses.filter((res) => res.status === 422)).toHaveLength(19);
-    const [tokens] = await t
-      .get(DataSource)
-      .query(`SELECT count(*)::int AS n FROM personal_access_tokens WHERE user_id = $1 AND name = 'otp-api-token'`, [user.id]);
+    const [tokens] = await t.db.query(
+      `SELECT count(*)::int AS n FROM personal_access_tokens WHERE user_id = $1 AND name = 'otp-api-token'`,
+      [user.id],
+    );
     expect(tokens.n).toBe(1);
   });
 
@@ -186,51 +179,59 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     expect(second.status).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.body.uuid).toBe(first.body.uuid);
+    // One session was opened, and everything sent to the address has gone out: exactly one mail.
+    const [sessions] = await t.db.query('SELECT count(*)::int AS n FROM otp_sessions WHERE identifier = $1', [email]);
+    expect(sessions.n).toBe(1);
     await mailedCode(email);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await messagesSettled(t, email);
     expect(smtp.messages.filter((message) => message.to.includes(email))).toHaveLength(1);
   });
 
   describe('rate limits', () => {
-    let limited: TestApp;
-    beforeAll(async () => {
-      limited = await createTestApp({
-        env: { MAIL_URL: smtp.url, THROTTLE_OTP_GENERATION: '3/60', THROTTLE_OTP_PER_IDENTIFIER: '2/3600', THROTTLE_VERIFICATION: '3/60' },
-      });
-    });
-    afterAll(() => limited.close());
-    const ip = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const limited = useTestApp(() => ({
+      env: { MAIL_URL: smtp.url, THROTTLE_OTP_GENERATION: '3/60', THROTTLE_OTP_PER_IDENTIFIER: '2/3600', THROTTLE_VERIFICATION: '3/60' },
+    }));
+    const generateAs = (ip: string, identifier: string) =>
+      limited.http().post('/api/v1/otp/generate').set('X-Forwarded-For', ip).send({ identifier });
 
     it('limits code generation per IP', async () => {
-      const from = ip();
-      const statuses = [];
-      for (let i = 0; i < 4; i++) {
-        statuses.push(
-          (await limited.http().post('/api/v1/otp/generate').set('X-Forwarded-For', from).send({ identifier: newEmail() })).status,
-        );
-      }
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      const from = uniqueClientIp();
+      expect(await statusesOf(4, () => generateAs(from, newEmail()))).toEqual([200, 200, 200, 429]);
     });
 
     it('limits codes sent to one identifier, whoever asks', async () => {
       const email = newEmail();
-      const statuses = [];
-      for (let i = 0; i < 3; i++) {
-        statuses.push((await limited.http().post('/api/v1/otp/generate').set('X-Forwarded-For', ip()).send({ identifier: email })).status);
-      }
-      expect(statuses).toEqual([200, 200, 429]);
+      expect(await statusesOf(3, () => generateAs(uniqueClientIp(), email))).toEqual([200, 200, 429]);
     });
 
     it('limits verification attempts', async () => {
-      const from = ip();
-      const statuses = [];
-      for (let i = 0; i < 4; i++) {
-        statuses.push(
-          (await limited.http().post('/api/v1/otp/verify').set('X-Forwarded-For', from).send({ uuid: randomUUID(), otp_code: '123456' }))
-            .status,
-        );
-      }
-      expect(statuses).toEqual([422, 422, 422, 429]);
+      const from = uniqueClientIp();
+      const attempt = () =>
+        limited.http().post('/api/v1/otp/verify').set('X-Forwarded-For', from).send({ uuid: randomUUID(), otp_code: '123456' });
+      expect(await statusesOf(4, attempt)).toEqual([422, 422, 422, 429]);
+    });
+  });
+
+  describe('rate-limit groups', () => {
+    it('counts generation per IP and per identifier, and shows the tighter of the two', async () => {
+      const ip = uniqueClientIp();
+      const send = (identifier: string) => t.http().post('/api/v1/otp/generate').set('X-Forwarded-For', ip).send({ identifier });
+      const generation = TEST_RATE_LIMITS.otpGeneration;
+      // Both budgets are fresh: the per-IP one, with the lower limit, is the tighter.
+      expect(rateLimitOf(await send(newEmail()))).toEqual({ limit: generation, remaining: generation - 1 });
+      expect(rateLimitOf(await send(newEmail()))).toEqual({ limit: generation, remaining: generation - 2 });
+    });
+
+    it('counts verification in its own group, apart from generation', async () => {
+      const ip = uniqueClientIp();
+      const generated = await t.http().post('/api/v1/otp/generate').set('X-Forwarded-For', ip).send({ identifier: newEmail() });
+      expect(rateLimitOf(generated).limit).toBe(TEST_RATE_LIMITS.otpGeneration);
+      const verified = await t
+        .http()
+        .post('/api/v1/otp/verify')
+        .set('X-Forwarded-For', ip)
+        .send({ uuid: randomUUID(), otp_code: '123456' });
+      expect(rateLimitOf(verified)).toEqual({ limit: TEST_RATE_LIMITS.verification, remaining: TEST_RATE_LIMITS.verification - 1 });
     });
   });
 });

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
-import { createLocation, createProduct, orderBody } from '@test/support/commerce-factories';
+import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
+import { useTestApp } from '@test/support/test-app';
 
 const SECRET = 'whsec_test_0123456789';
 
 describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
-  let t: TestApp;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PAYMENT_WEBHOOK_SECRET: SECRET, PAYMENT_PROVIDER: 'acme' } });
-    db = t.get(DataSource);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { PAYMENT_WEBHOOK_SECRET: SECRET, PAYMENT_PROVIDER: 'acme' } });
 
   const deliver = (body: string | object, signature?: string | null, headers: Record<string, string> = {}) => {
     const raw = typeof body === 'string' ? body : JSON.stringify(body);
@@ -24,21 +17,19 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     return req.send(raw);
   };
   const logRows = (externalId: string) =>
-    db.query('SELECT provider, event_type, processing_status, error, payload FROM webhook_logs WHERE external_event_id = $1', [externalId]);
+    t.db.query('SELECT provider, event_type, processing_status, error, payload FROM webhook_logs WHERE external_event_id = $1', [
+      externalId,
+    ]);
 
   async function order() {
-    const { tenant } = await createTenantWithOwner(t);
-    await createLocation(t, tenant.id);
+    const { tenant } = await createShop(t);
     const product = await createProduct(t, tenant.id);
-    const res = await t
-      .http()
-      .post('/api/v1/orders')
-      .set('X-Tenant-ID', tenant.id)
-      .send(orderBody([{ product_id: product.id }]));
+    const res = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id }]));
+    expect(res.status).toBe(201);
     return { tenantId: tenant.id, orderId: res.body.data.id as number };
   }
   const paymentOf = async (orderId: number) =>
-    (await db.query('SELECT payment_status, paid_at FROM orders WHERE id = $1', [orderId]))[0] as {
+    (await t.db.query('SELECT payment_status, paid_at FROM orders WHERE id = $1', [orderId]))[0] as {
       payment_status: string;
       paid_at: Date | null;
     };
@@ -60,24 +51,26 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
         payload: { id, event: 'payment.confirmed', data: { order_id: orderId } },
       },
     ]);
-    const events = await db.query(`SELECT event FROM order_events WHERE order_id = $1 AND event = 'paid'`, [orderId]);
+    const events = await t.db.query(`SELECT event FROM order_events WHERE order_id = $1 AND event = 'paid'`, [orderId]);
     expect(events).toHaveLength(1);
   });
 
   it.each([
-    ['missing', null],
-    ['wrong', signWebhookBody('another-secret', '{}')],
-    ['not hex', 'z'.repeat(64)],
-    ['too short', 'abc123'],
-    ['upper-case hex', 'A'.repeat(64)],
-  ])('refuses a %s signature with 403, logs it to the security log and not the webhook log', async (_name, signature) => {
+    ['missing', null, 'missing'],
+    ['wrong', signWebhookBody('another-secret', '{}'), 'mismatch'],
+    ['not hex', 'z'.repeat(64), 'mismatch'],
+    ['too short', 'abc123', 'mismatch'],
+    ['upper-case hex', 'A'.repeat(64), 'mismatch'],
+  ])('refuses a %s signature with 403, logs it to the security log and not the webhook log', async (_name, signature, reason) => {
     const id = `evt_${randomUUID()}`;
-    const res = await deliver({ id, event: 'payment.confirmed', data: { order_id: 1 } }, signature);
+    // A client address of its own tells this delivery's security log row from every other.
+    const ip = uniqueClientIp();
+    const res = await deliver({ id, event: 'payment.confirmed', data: { order_id: 1 } }, signature, { 'X-Forwarded-For': ip });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Invalid signature' });
     expect(await logRows(id)).toEqual([]);
-    const [rejected] = await db.query(`SELECT count(*)::int AS n FROM security_log WHERE event = 'WEBHOOK_SIGNATURE_REJECTED'`);
-    expect(rejected.n).toBeGreaterThan(0);
+    const rejected = await t.db.query(`SELECT event, resource_type, details->>'reason' AS reason FROM security_log WHERE ip = $1`, [ip]);
+    expect(rejected).toEqual([{ event: 'WEBHOOK_SIGNATURE_REJECTED', resource_type: 'payment_webhook', reason }]);
   });
 
   it('verifies the exact bytes: re-serialised JSON with the original signature is refused', async () => {
@@ -114,8 +107,8 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     const res = await deliver(raw);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ status: 'invalid' });
-    const [row] = await db.query(`SELECT payload FROM webhook_logs WHERE payload->>'_raw' = $1`, [raw]);
-    expect(row).toBeDefined();
+    const rows = await t.db.query(`SELECT processing_status, payload FROM webhook_logs WHERE payload->>'_raw' = $1`, [raw]);
+    expect(rows).toEqual([{ processing_status: 'invalid', payload: { _raw: raw } }]);
   });
 
   it('applies 30 concurrent deliveries of one event once: all 200, one log row, one effect', async () => {
@@ -125,7 +118,7 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     const responses = await Promise.all(Array.from({ length: 30 }, () => deliver(body)));
     expect(responses.map((res) => res.status)).toEqual(Array(30).fill(200));
     expect(await logRows(id)).toHaveLength(1);
-    const events = await db.query(`SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND event = 'paid'`, [orderId]);
+    const events = await t.db.query(`SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND event = 'paid'`, [orderId]);
     expect(events[0].n).toBe(1);
   });
 
@@ -154,7 +147,7 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     const other = await order();
     await deliver({ id: `evt_${randomUUID()}`, event: 'payment.rejected', data: { order_id: other.orderId, reason: 'card declined' } });
     expect((await paymentOf(other.orderId)).payment_status).toBe('failed');
-    const [event] = await db.query(`SELECT details FROM order_events WHERE order_id = $1 AND event = 'payment_failed'`, [other.orderId]);
+    const [event] = await t.db.query(`SELECT details FROM order_events WHERE order_id = $1 AND event = 'payment_failed'`, [other.orderId]);
     expect(event.details.reason).toBe('card declined');
     // A retry that succeeds later still confirms it.
     await deliver({ id: `evt_${randomUUID()}`, event: 'payment.confirmed', data: { order_id: other.orderId } });
@@ -164,7 +157,7 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
   it('applies subscription events to the tenant, keeping history, never moving the period end backwards', async () => {
     const { tenant } = await createTenantWithOwner(t);
     const tenantOf = async () =>
-      (await db.query('SELECT subscription_status, subscription_ends_at FROM tenants WHERE id = $1', [tenant.id]))[0] as {
+      (await t.db.query('SELECT subscription_status, subscription_ends_at FROM tenants WHERE id = $1', [tenant.id]))[0] as {
         subscription_status: string;
         subscription_ends_at: Date;
       };
@@ -187,7 +180,7 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     expect((await tenantOf()).subscription_ends_at).toEqual(new Date('2027-02-01T00:00:00Z'));
     await deliver({ id: `evt_${randomUUID()}`, event: 'subscription.cancelled', data: { tenant_id: tenant.id } });
     expect((await tenantOf()).subscription_status).toBe('canceled');
-    const history = await db.query('SELECT event FROM tenant_events WHERE tenant_id = $1 ORDER BY id', [tenant.id]);
+    const history = await t.db.query('SELECT event FROM tenant_events WHERE tenant_id = $1 ORDER BY id', [tenant.id]);
     expect(history.map((row: { event: string }) => row.event)).toEqual([
       'subscription.created',
       'subscription.renewed',
@@ -199,9 +192,9 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
   it('answers 500 error on an unexpected failure, rolls the effect back, keeps the error, and applies on retry', async () => {
     const { tenant } = await createTenantWithOwner(t);
     const fn = `fail_${randomUUID().replace(/-/g, '')}`;
-    await db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+    await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF NEW.tenant_id = '${tenant.id}' THEN RAISE EXCEPTION 'simulated outage'; END IF; RETURN NEW; END $$`);
-    await db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON tenant_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON tenant_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
     const id = `evt_${randomUUID()}`;
     const body = { id, event: 'subscription.cancelled', data: { tenant_id: tenant.id } };
     try {
@@ -211,17 +204,17 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
       expect((await logRows(id))[0]).toEqual(
         expect.objectContaining({ processing_status: 'failed', error: expect.stringContaining('simulated outage') }),
       );
-      const [row] = await db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
+      const [row] = await t.db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
       expect(row.subscription_status).toBe('active');
     } finally {
-      await db.query(`DROP TRIGGER ${fn} ON tenant_events`);
-      await db.query(`DROP FUNCTION ${fn}()`);
+      await t.db.query(`DROP TRIGGER ${fn} ON tenant_events`);
+      await t.db.query(`DROP FUNCTION ${fn}()`);
     }
     const retry = await deliver(body);
     expect(retry.status).toBe(200);
     expect(await logRows(id)).toHaveLength(1);
     expect((await logRows(id))[0].processing_status).toBe('processed');
-    const [row] = await db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
+    const [row] = await t.db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
     expect(row.subscription_status).toBe('canceled');
   });
 

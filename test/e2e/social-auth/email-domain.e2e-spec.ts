@@ -1,18 +1,13 @@
 import { EmailDomainChecker } from '@modules/social-auth/providers/email-domain.checker';
 import { ConfigService } from '@nestjs/config';
-import { FakeDnsServer, startFakeDnsServer } from '@test/support/fake-servers';
+import { useFakeDnsServer } from '@test/support/fake-servers';
 
 describe('Email domain DNS check', () => {
-  let dns: FakeDnsServer;
+  const dns = useFakeDnsServer({ 'mx-only.test': { MX: ['mail.mx-only.test'] }, 'a-only.test': { A: ['192.0.2.10'] } });
   const checker = (enabled = true) =>
     new EmailDomainChecker({
       get: (name: string) => (name === 'EMAIL_DNS_CHECK' ? enabled : name === 'DNS_SERVERS' ? dns.address : undefined),
     } as unknown as ConfigService<never, true>);
-
-  beforeAll(async () => {
-    dns = await startFakeDnsServer({ 'mx-only.test': { MX: ['mail.mx-only.test'] }, 'a-only.test': { A: ['192.0.2.10'] } });
-  });
-  afterAll(() => dns.close());
 
   it('accepts a domain with an MX record, asking the configured resolver', async () => {
     expect(await checker().canReceiveMail('ana@MX-only.test')).toBe(true);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, KeyLike, SignJWT } from 'jose';
-import { DataSource } from 'typeorm';
+import { exportJWK, generateKeyPair, JWK, KeyLike, SignJWT } from 'jose';
 import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
-import { FakeDnsServer, FakeHttpServer, RecordedRequest, startFakeDnsServer, startFakeHttpServer } from '@test/support/fake-servers';
-import { createTestApp, TestApp } from '@test/support/test-app';
+import { RecordedRequest, useFakeDnsServer, useFakeHttpServer } from '@test/support/fake-servers';
+import { useTestApp, withTestApp } from '@test/support/test-app';
 
 /** What the fake providers know: bearer token → the account it belongs to. */
 const accounts = new Map<string, { sub: string; email: string | null; name?: string }>();
@@ -25,10 +24,8 @@ function userInfo(request: RecordedRequest, res: import('node:http').ServerRespo
 }
 
 describe('Social sign-in (spec 4.1, decisions §3)', () => {
-  let providers: FakeHttpServer;
-  let dns: FakeDnsServer;
-  let t: TestApp;
   let appleKey: KeyLike;
+  let appleJwk: JWK;
   const appleClientId = 'com.example.storefront';
 
   const email = () => `social-${randomUUID().slice(0, 8)}@shop.test`;
@@ -44,32 +41,27 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256');
     appleKey = privateKey;
-    const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-    providers = await startFakeHttpServer((request, res) => {
-      if (request.url === '/apple/keys')
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-      userInfo(request, res);
-    });
-    dns = await startFakeDnsServer({ 'shop.test': { MX: ['mail.shop.test'] }, 'example.test': { A: ['192.0.2.1'] } });
-    t = await createTestApp({
-      env: {
-        SOCIAL_GOOGLE_USERINFO_URL: `${providers.url}/google`,
-        SOCIAL_FACEBOOK_USERINFO_URL: `${providers.url}/facebook`,
-        SOCIAL_GITHUB_USERINFO_URL: `${providers.url}/github`,
-        SOCIAL_TWITTER_USERINFO_URL: `${providers.url}/twitter`,
-        SOCIAL_APPLE_JWKS_URL: `${providers.url}/apple/keys`,
-        SOCIAL_APPLE_CLIENT_ID: appleClientId,
-        SOCIAL_APPLE_ISSUER: 'https://appleid.apple.com',
-        EMAIL_DNS_CHECK: 'true',
-        DNS_SERVERS: dns.address,
-      },
-    });
+    appleJwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   });
-  afterAll(async () => {
-    await t.close();
-    await providers.close();
-    await dns.close();
+  const providers = useFakeHttpServer((request, res) => {
+    if (request.url === '/apple/keys')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [appleJwk] }));
+    userInfo(request, res);
   });
+  const dns = useFakeDnsServer({ 'shop.test': { MX: ['mail.shop.test'] }, 'example.test': { A: ['192.0.2.1'] } });
+  const t = useTestApp(() => ({
+    env: {
+      SOCIAL_GOOGLE_USERINFO_URL: `${providers.url}/google`,
+      SOCIAL_FACEBOOK_USERINFO_URL: `${providers.url}/facebook`,
+      SOCIAL_GITHUB_USERINFO_URL: `${providers.url}/github`,
+      SOCIAL_TWITTER_USERINFO_URL: `${providers.url}/twitter`,
+      SOCIAL_APPLE_JWKS_URL: `${providers.url}/apple/keys`,
+      SOCIAL_APPLE_CLIENT_ID: appleClientId,
+      SOCIAL_APPLE_ISSUER: 'https://appleid.apple.com',
+      EMAIL_DNS_CHECK: 'true',
+      DNS_SERVERS: dns.address,
+    },
+  }));
 
   it('creates an account without a tenant on first sign-in and returns a bearer token', async () => {
     const account = googleAccount();
@@ -82,7 +74,7 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
     });
     const me = await t.http().get('/api/v1/user').set(authHeader(res.body.token));
     expect(me.body.email).toBe(account.email);
-    const [row] = await t.get(DataSource).query('SELECT name FROM personal_access_tokens WHERE id = $1', [res.body.token.split('|')[0]]);
+    const [row] = await t.db.query('SELECT name FROM personal_access_tokens WHERE id = $1', [res.body.token.split('|')[0]]);
     expect(row.name).toBe('social-api-token');
     // The provider was asked with the token.
     expect(providers.requests.some((request) => request.headers.authorization === `Bearer ${account.token}`)).toBe(true);
@@ -143,21 +135,18 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
     } finally {
       providerDown = false;
     }
-    const [found] = await t.get(DataSource).query('SELECT count(*)::int AS n FROM users WHERE email = $1', [account.email]);
+    const [found] = await t.db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [account.email]);
     expect(found.n).toBe(0);
   });
 
   it('answers 503 when the provider cannot be reached', async () => {
-    const unreachable = await createTestApp({ env: { SOCIAL_FACEBOOK_USERINFO_URL: 'http://127.0.0.1:9/me' } });
-    try {
+    await withTestApp({ env: { SOCIAL_FACEBOOK_USERINFO_URL: 'http://127.0.0.1:9/me' } }, async (unreachable) => {
       const res = await unreachable
         .http()
         .post('/api/v1/auth/social')
         .send({ provider: 'facebook', token: 'x', provider_id: '1', email: email() });
       expect(res.status).toBe(503);
-    } finally {
-      await unreachable.close();
-    }
+    });
   });
 
   it.each([
@@ -198,7 +187,7 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
     );
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toHaveProperty('tenant_id');
-    const [found] = await t.get(DataSource).query('SELECT count(*)::int AS n FROM users WHERE email = $1', [newcomer.email]);
+    const [found] = await t.db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [newcomer.email]);
     expect(found.n).toBe(0);
   });
 
@@ -256,7 +245,7 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
     );
     expect(responses.map((res) => res.status)).toEqual(Array(10).fill(200));
     expect(new Set(responses.map((res) => res.body.user.id)).size).toBe(1);
-    const [social] = await t.get(DataSource).query('SELECT count(*)::int AS n FROM social_accounts WHERE provider_id = $1', [account.sub]);
+    const [social] = await t.db.query('SELECT count(*)::int AS n FROM social_accounts WHERE provider_id = $1', [account.sub]);
     expect(social.n).toBe(1);
   });
 });

@@ -1,0 +1,37 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { TEST_ENV } from './test-env';
+
+export interface ChildRun {
+  child: ChildProcess;
+  /** stdout and stderr so far, interleaved as they came. */
+  output: () => string;
+  /** stdout so far. */
+  stdout: () => string;
+  /** The exit code, once the process has ended and its output is read to the end. */
+  exited: Promise<number | null>;
+}
+
+/** Runs a TypeScript entry point of the service (`src/main.ts`, `src/cli.ts`) in a child process, with the test environment. */
+export function spawnTs(script: string, args: string[] = [], env: Record<string, string> = {}): ChildRun {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', script, ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let stdout = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, output: () => output, stdout: () => stdout, exited };
+}
+
+/** `npm run cli -- <args>` against the test database: answers once the command has exited. */
+export async function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; output: string }> {
+  const run = spawnTs('src/cli.ts', args);
+  const code = await run.exited;
+  return { code, stdout: run.stdout(), output: run.output() };
+}
