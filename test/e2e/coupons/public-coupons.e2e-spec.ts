@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS } from '@infra/redis/redis.module';
-import { CouponCatalogCache } from '@modules/coupons/public-catalog/coupon-catalog.cache';
+import { CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
 import { authHeader, createTenant, createTenantWithOwner } from '@test/support/factories';
 import { createTestApp, TestApp } from '@test/support/test-app';
 
