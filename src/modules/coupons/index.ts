@@ -3,5 +3,5 @@ export { CouponLedger } from './coupon-ledger';
 export { CouponVerificationService } from './coupon-verification.service';
 export { CouponsModule } from './coupons.module';
 export { customerKey } from './domain/customer-key';
-export type { CouponResource, CreateCouponDto } from './dto/merchant-coupon.dto';
+export type { CouponResource } from './dto/merchant-coupon.dto';
 export { CouponCustomerFieldsDto } from './dto/verify-coupon.dto';
