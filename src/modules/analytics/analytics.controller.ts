@@ -1,8 +1,12 @@
 import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { AnalyticsIntakeService } from './analytics-intake.service';
+import { RecordConversionCommand } from './commands/record-conversion/record-conversion.command';
+import type { ConversionAnswer } from './commands/record-conversion/record-conversion.handler';
+import { RecordInteractionCommand } from './commands/record-interaction/record-interaction.command';
+import { TrackEventCommand } from './commands/track-event/track-event.command';
 import { InteractionDto, TrackEventDto } from './dto/analytics.dto';
 
 @ApiTags('analytics')
@@ -10,7 +14,7 @@ import { InteractionDto, TrackEventDto } from './dto/analytics.dto';
 export class AnalyticsController {
   private readonly logger = new Logger(AnalyticsController.name);
 
-  constructor(private readonly intake: AnalyticsIntakeService) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('analytics/track')
   @HttpCode(202)
@@ -18,7 +22,7 @@ export class AnalyticsController {
   @ApiAcceptedResponse({ description: '{ success: true, message }: durably queued' })
   @ApiNotFoundResponse({ description: '{ success: false, message }: the shop is not public' })
   async track(@Body() body: TrackEventDto) {
-    await this.intake.track(body);
+    await this.commands.execute<TrackEventCommand, void>(new TrackEventCommand(body));
     return { success: true, message: 'Event accepted.' };
   }
 
@@ -27,7 +31,7 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Conversion beacon: never fails; { status: ok | skipped, transaction_id }' })
   @ApiOkResponse({ description: "{ status: 'ok' | 'skipped', transaction_id }" })
   async conversion(@Req() req: Request) {
-    return this.intake.conversion(parseBeacon(req.body));
+    return this.commands.execute<RecordConversionCommand, ConversionAnswer>(new RecordConversionCommand(req.body));
   }
 
   @Post('interactions')
@@ -38,21 +42,11 @@ export class AnalyticsController {
   async interaction(@Body() body: InteractionDto, @Res({ passthrough: true }) res: Response) {
     let recorded = false;
     try {
-      recorded = await this.intake.interaction(body);
+      recorded = await this.commands.execute<RecordInteractionCommand, boolean>(new RecordInteractionCommand(body));
     } catch (error) {
       this.logger.warn({ err: error }, 'Interaction not recorded');
     }
     res.status(recorded ? 201 : 202);
     return recorded ? { status: 'success' } : { status: 'accepted' };
-  }
-}
-
-/** Beacons arrive as JSON, as text/plain JSON (navigator.sendBeacon) or as garbage; all are read here. */
-function parseBeacon(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return {};
   }
 }

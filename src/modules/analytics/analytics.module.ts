@@ -1,14 +1,18 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { AnalyticsIntakeService } from './analytics-intake.service';
-import { ANALYTICS_QUEUE } from './analytics.constants';
+import { CatalogModule } from '@modules/catalog';
 import { AnalyticsController } from './analytics.controller';
+import { RecordConversionHandler } from './commands/record-conversion/record-conversion.handler';
+import { RecordInteractionHandler } from './commands/record-interaction/record-interaction.handler';
+import { TrackEventHandler } from './commands/track-event/track-event.handler';
 import { AnalyticsBatchProcessor } from './jobs/analytics-batch.processor';
+import { ANALYTICS_QUEUE } from './jobs/analytics.queue';
+import { KnownProductsCache } from './known-products.cache';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: ANALYTICS_QUEUE })],
+  imports: [BullModule.registerQueue({ name: ANALYTICS_QUEUE }), CatalogModule],
   controllers: [AnalyticsController],
-  providers: [AnalyticsIntakeService],
+  providers: [TrackEventHandler, RecordConversionHandler, RecordInteractionHandler, KnownProductsCache],
 })
 export class AnalyticsModule {}
 

@@ -3,25 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Cents } from '@common/money/money';
 import { afterCommit } from '@infra/database/transaction';
-import { CouponEvaluation, CouponRules, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
-import { CouponCatalogCache } from './public-catalog/coupon-catalog.cache';
-
-interface CouponRow {
-  id: string;
-  code: string;
-  coupon_type: CouponRules['couponType'];
-  value: string;
-  min_spend: string | null;
-  max_discount: string | null;
-  starts_at: Date | null;
-  expires_at: Date | null;
-  usage_limit: number | null;
-  times_used: number;
-  per_customer_limit: number | null;
-  is_active: boolean;
-  excluded_product_ids: number[];
-  excluded_category_ids: number[];
-}
+import { CouponCatalogCache } from './coupon-catalog.cache';
+import { CouponEvaluation, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
+import { COUPON_COLUMNS, CouponRow, toCouponRules } from './domain/coupon-row';
 
 export interface CouponCheck {
   subtotal: Cents;
@@ -67,12 +51,10 @@ export class CouponLedger {
     lock: '' | 'FOR UPDATE',
   ): Promise<CouponDecision> {
     const code = normalizeCouponCode(rawCode);
-    const rows: CouponRow[] = await db.query(
-      `SELECT id, code, coupon_type, value, min_spend, max_discount, starts_at, expires_at, usage_limit, times_used,
-              per_customer_limit, is_active, excluded_product_ids, excluded_category_ids
-         FROM coupons WHERE tenant_id = $1 AND code = $2 ${lock}`,
-      [tenantId, code],
-    );
+    const rows: CouponRow[] = await db.query(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE tenant_id = $1 AND code = $2 ${lock}`, [
+      tenantId,
+      code,
+    ]);
     const row = rows[0] ?? null;
     let customerUses: number | undefined;
     if (row && check.customerKey) {
@@ -82,7 +64,12 @@ export class CouponLedger {
       );
       customerUses = Number(counted[0].count);
     }
-    const verdict = evaluateCoupon(row && toRules(row), { subtotal: check.subtotal, now: new Date(), customerUses, items: check.items });
+    const verdict = evaluateCoupon(row && toCouponRules(row), {
+      subtotal: check.subtotal,
+      now: new Date(),
+      customerUses,
+      items: check.items,
+    });
     return { couponId: row?.id ?? null, code, verdict };
   }
 
@@ -111,22 +98,4 @@ export class CouponLedger {
     ]);
     if (updated.exhausted) await afterCommit(manager, () => this.catalogCache.invalidate(use.tenantId));
   }
-}
-
-function toRules(row: CouponRow): CouponRules {
-  return {
-    code: row.code,
-    couponType: row.coupon_type,
-    value: row.value,
-    minSpend: row.min_spend,
-    maxDiscount: row.max_discount,
-    startsAt: row.starts_at ? new Date(row.starts_at) : null,
-    expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-    usageLimit: row.usage_limit,
-    timesUsed: row.times_used,
-    perCustomerLimit: row.per_customer_limit,
-    isActive: row.is_active,
-    excludedProductIds: row.excluded_product_ids ?? [],
-    excludedCategoryIds: row.excluded_category_ids ?? [],
-  };
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@common/errors/domain.error';
 import { centsToNumber, toCents } from '@common/money/money';
 import { CatalogQueries } from '@modules/catalog';
 import { CouponLedger } from './coupon-ledger';
+import { CouponRejectedError } from './domain/coupons.errors';
 import { customerKey } from './domain/customer-key';
 import type { CouponType } from './domain/coupon-evaluation';
 import type { CouponCustomerFieldsDto } from './dto/verify-coupon.dto';
@@ -12,13 +12,6 @@ export interface CouponAccepted {
   discount_amount: number;
   coupon_type: CouponType;
   code: string;
-}
-
-/** The coupon rejection of the spec: 422 `{ valid: false, error, error_code }`. */
-export class CouponRejectedError extends DomainError {
-  constructor(errorCode: string, error: string) {
-    super(`coupon_${errorCode}`, error, 422, { valid: false, error, error_code: errorCode });
-  }
 }
 
 /** Read-only coupon checks for the storefront (verify, checkout). Placing the order re-checks under lock. */

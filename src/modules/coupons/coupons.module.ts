@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '@modules/catalog';
+import { CouponRulesChecker } from './commands/coupon-rules.checker';
+import { CreateCouponHandler } from './commands/create-coupon/create-coupon.handler';
+import { DeleteCouponHandler } from './commands/delete-coupon/delete-coupon.handler';
+import { UpdateCouponHandler } from './commands/update-coupon/update-coupon.handler';
+import { CouponCatalogCache } from './coupon-catalog.cache';
 import { CouponLedger } from './coupon-ledger';
+import { CouponOwnershipRegistrar } from './coupon-ownership.registrar';
 import { CouponVerificationController } from './coupon-verification.controller';
 import { CouponVerificationService } from './coupon-verification.service';
-import { MerchantCouponsController } from './merchant/merchant-coupons.controller';
-import { MerchantCouponsService } from './merchant/merchant-coupons.service';
-import { CouponCatalogCache } from './public-catalog/coupon-catalog.cache';
-import { PublicCouponCatalogService } from './public-catalog/public-coupon-catalog.service';
-import { PublicCouponsController } from './public-catalog/public-coupons.controller';
+import { MerchantCouponsController } from './merchant-coupons.controller';
+import { PublicCouponsController } from './public-coupons.controller';
+import { GetCouponHandler } from './queries/get-coupon/get-coupon.handler';
+import { ListCouponsHandler } from './queries/list-coupons/list-coupons.handler';
+import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-public-coupons.handler';
 
 /**
  * Coupons: merchant management, the cached public list, and every decision on a code (storefront
@@ -16,7 +22,19 @@ import { PublicCouponsController } from './public-catalog/public-coupons.control
 @Module({
   imports: [CatalogModule],
   controllers: [MerchantCouponsController, PublicCouponsController, CouponVerificationController],
-  providers: [MerchantCouponsService, PublicCouponCatalogService, CouponCatalogCache, CouponLedger, CouponVerificationService],
-  exports: [MerchantCouponsService, CouponLedger, CouponVerificationService],
+  providers: [
+    CreateCouponHandler,
+    UpdateCouponHandler,
+    DeleteCouponHandler,
+    CouponRulesChecker,
+    ListCouponsHandler,
+    GetCouponHandler,
+    ListPublicCouponsHandler,
+    CouponCatalogCache,
+    CouponOwnershipRegistrar,
+    CouponLedger,
+    CouponVerificationService,
+  ],
+  exports: [CouponLedger, CouponVerificationService],
 })
 export class CouponsModule {}

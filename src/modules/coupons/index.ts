@@ -1,6 +1,7 @@
+export { CreateCouponCommand } from './commands/create-coupon/create-coupon.command';
 export { CouponLedger } from './coupon-ledger';
 export { CouponVerificationService } from './coupon-verification.service';
 export { CouponsModule } from './coupons.module';
 export { customerKey } from './domain/customer-key';
+export type { CouponResource } from './dto/merchant-coupon.dto';
 export { CouponCustomerFieldsDto } from './dto/verify-coupon.dto';
-export { MerchantCouponsService } from './merchant/merchant-coupons.service';

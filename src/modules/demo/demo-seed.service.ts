@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { RegisterUserCommand, RegisterUserResult, TenantDirectory } from '@modules/accounts';
 import { CreateLocationCommand, CreateProductCommand, LocationResource, ProductResource } from '@modules/catalog';
-import { MerchantCouponsService } from '@modules/coupons';
+import { CouponResource, CreateCouponCommand } from '@modules/coupons';
 
 export interface DemoShop {
   tenant_id: string;
@@ -38,7 +38,6 @@ export class DemoSeedService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly commands: CommandBus,
-    private readonly coupons: MerchantCouponsService,
     private readonly tenants: TenantDirectory,
   ) {}
 
@@ -74,15 +73,21 @@ export class DemoSeedService {
         productIds.push(created.id);
       }
       const coupons = [
-        await this.coupons.create(tenantId, {
-          code: 'WELCOME10',
-          coupon_type: 'percentage',
-          value: 10,
-          max_discount: 100,
-          is_public: true,
-        }),
-        await this.coupons.create(tenantId, { code: 'SAVE50', coupon_type: 'fixed', value: 50, min_spend: 300, per_customer_limit: 1 }),
-        await this.coupons.create(tenantId, { code: 'FREESHIP', coupon_type: 'free_shipping', min_spend: 200 }),
+        await this.commands.execute<CreateCouponCommand, CouponResource>(
+          new CreateCouponCommand(tenantId, {
+            code: 'WELCOME10',
+            coupon_type: 'percentage',
+            value: 10,
+            max_discount: 100,
+            is_public: true,
+          }),
+        ),
+        await this.commands.execute<CreateCouponCommand, CouponResource>(
+          new CreateCouponCommand(tenantId, { code: 'SAVE50', coupon_type: 'fixed', value: 50, min_spend: 300, per_customer_limit: 1 }),
+        ),
+        await this.commands.execute<CreateCouponCommand, CouponResource>(
+          new CreateCouponCommand(tenantId, { code: 'FREESHIP', coupon_type: 'free_shipping', min_spend: 200 }),
+        ),
       ];
       return {
         tenantId,

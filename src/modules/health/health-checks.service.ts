@@ -1,17 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
+import { Injectable, Logger } from '@nestjs/common';
 import { CacheCheck } from './checks/cache.check';
 import { DatabaseCheck } from './checks/database.check';
 import { UsedDiskSpaceCheck } from './checks/used-disk-space.check';
-import { CheckResult, HealthCheck, HealthReport } from './health-report';
-
-const REPORT_KEY = 'health:last-report';
-const REPORT_TTL_SECONDS = 24 * 3600;
+import { CheckResult, HealthCheck, HealthReport } from './domain/health-report';
+import { HealthReportStore } from './health-report.store';
 
 /**
- * Runs the checks of spec 4.8 and keeps the last report in Redis, where every API instance reads
- * it: GET /health serves the cached report; `health:check` and the worker's minute job refresh it.
+ * Runs the checks of spec 4.8 and stores the report: GET /health serves the stored report;
+ * `health:check` and the worker's minute job refresh it.
  */
 @Injectable()
 export class HealthChecksService {
@@ -22,30 +18,17 @@ export class HealthChecksService {
     database: DatabaseCheck,
     disk: UsedDiskSpaceCheck,
     cache: CacheCheck,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly store: HealthReportStore,
   ) {
     this.checks = [database, disk, cache];
   }
 
-  async runAll(): Promise<HealthReport> {
-    const checkResults = await Promise.all(this.checks.map((check) => this.runOne(check)));
-    return { finishedAt: new Date().toISOString(), checkResults };
-  }
-
-  /** Runs the checks and stores the report. A store failure is itself visible in the Cache check. */
+  /** Runs the checks now and stores the report. */
   async refresh(): Promise<HealthReport> {
-    const report = await this.runAll();
-    await this.redis.set(REPORT_KEY, JSON.stringify(report), 'EX', REPORT_TTL_SECONDS).catch((error) => {
-      this.logger.warn({ err: error }, 'Could not store the health report');
-    });
+    const checkResults = await Promise.all(this.checks.map((check) => this.runOne(check)));
+    const report = { finishedAt: new Date().toISOString(), checkResults };
+    await this.store.save(report);
     return report;
-  }
-
-  /** The cached report; with none yet (or the cache unreachable), the checks run now. */
-  async latest(): Promise<HealthReport> {
-    const cached = await this.redis.get(REPORT_KEY).catch(() => null);
-    if (cached) return JSON.parse(cached) as HealthReport;
-    return this.refresh();
   }
 
   private async runOne(check: HealthCheck): Promise<CheckResult> {

@@ -1,10 +1,11 @@
 import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { HealthChecksService } from './health-checks.service';
-import { HealthReport, isHealthy } from './health-report';
+import { HealthReport, isHealthy } from './domain/health-report';
+import { GetHealthReportQuery } from './queries/get-health-report/get-health-report.query';
 import { RedisHealthIndicator } from './redis.health-indicator';
 
 @ApiTags('health')
@@ -12,7 +13,7 @@ import { RedisHealthIndicator } from './redis.health-indicator';
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly checks: HealthChecksService,
+    private readonly queries: QueryBus,
     private readonly terminus: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
@@ -21,7 +22,7 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Last cached result of the Database, UsedDiskSpace and Cache checks (200, or 500 when one fails)' })
   async report(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
-    const report = await this.checks.latest();
+    const report = await this.queries.execute<GetHealthReportQuery, HealthReport>(new GetHealthReportQuery());
     res.status(isHealthy(report) ? 200 : 500);
     return report;
   }

@@ -5,14 +5,25 @@ import { CacheCheck } from './checks/cache.check';
 import { DatabaseCheck } from './checks/database.check';
 import { UsedDiskSpaceCheck } from './checks/used-disk-space.check';
 import { HealthChecksService } from './health-checks.service';
+import { HealthReportStore } from './health-report.store';
 import { HealthController } from './health.controller';
-import { HealthRefreshProcessor, HealthRefreshScheduler, HEALTH_QUEUE } from './jobs/health-refresh.processor';
+import { HealthRefreshProcessor, HEALTH_QUEUE } from './jobs/health-refresh.processor';
+import { HealthRefreshScheduler } from './jobs/health-refresh.scheduler';
+import { GetHealthReportHandler } from './queries/get-health-report/get-health-report.handler';
 import { RedisHealthIndicator } from './redis.health-indicator';
 
 @Module({
   imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController],
-  providers: [HealthChecksService, DatabaseCheck, UsedDiskSpaceCheck, CacheCheck, RedisHealthIndicator],
+  providers: [
+    HealthChecksService,
+    HealthReportStore,
+    GetHealthReportHandler,
+    DatabaseCheck,
+    UsedDiskSpaceCheck,
+    CacheCheck,
+    RedisHealthIndicator,
+  ],
   exports: [HealthChecksService],
 })
 export class HealthModule {}

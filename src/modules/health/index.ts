@@ -1,3 +1,3 @@
+export { isHealthy } from './domain/health-report';
 export { HealthChecksService } from './health-checks.service';
 export { HealthModule, HealthWorkerModule } from './health.module';
-export { isHealthy } from './health-report';

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { REDIS } from '@infra/redis/redis.module';
-import { CouponCatalogCache } from '@modules/coupons/public-catalog/coupon-catalog.cache';
+import { CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
 import { authHeader, createTenant, createTenantWithOwner } from '@test/support/factories';
 import { rateLimitOf, uniqueClientIp } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ANALYTICS_QUEUE, AnalyticsJob } from '../analytics.constants';
+import { ANALYTICS_QUEUE, AnalyticsJob } from './analytics.queue';
 
 const BATCH_SIZE = 250;
 const BATCH_WAIT_MS = 50;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { REDIS } from '@infra/redis/redis.module';
-import { HealthCheck } from '../health-report';
+import { HealthCheck } from '../domain/health-report';
 import { withTimeout } from './with-timeout';
 
 /** Passes when a value written to the cache reads back the same. */

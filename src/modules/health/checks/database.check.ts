@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { HealthCheck } from '../health-report';
+import { HealthCheck } from '../domain/health-report';
 import { withTimeout } from './with-timeout';
 
 @Injectable()

@@ -1,4 +1,4 @@
-export type CheckStatus = 'ok' | 'warning' | 'failed' | 'crashed';
+type CheckStatus = 'ok' | 'warning' | 'failed' | 'crashed';
 
 export interface CheckResult {
   name: string;

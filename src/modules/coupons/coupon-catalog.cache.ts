@@ -13,7 +13,7 @@ export interface CachedPublicCoupon {
 }
 
 /** Spec 8: the public coupon list is cached for 15 minutes. */
-export const COUPON_CATALOG_TTL_SECONDS = 15 * 60;
+const COUPON_CATALOG_TTL_SECONDS = 15 * 60;
 // Long enough that a generation never goes back to a number whose entry is still cached.
 const GENERATION_TTL_SECONDS = 30 * 86_400;
 

@@ -1,15 +1,17 @@
 import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { PublicCoupon, PublicCouponCatalogService } from './public-coupon-catalog.service';
+import type { PublicCoupon } from './dto/public-coupon.resource';
+import { ListPublicCouponsQuery } from './queries/list-public-coupons/list-public-coupons.query';
 
 @ApiTags('coupons')
 @Controller('api/v1/coupons')
 export class PublicCouponsController {
-  constructor(private readonly catalog: PublicCouponCatalogService) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
   @RateLimit('api')
@@ -27,6 +29,9 @@ export class PublicCouponsController {
   @ApiOkResponse({ description: '{ success: true, data: [{ code, coupon_type, value, min_spend, expires_at }] }' })
   @ApiBadRequestResponse({ description: 'tenant_id absent, empty, 0, not a UUID, or not an open shop' })
   async list(@Ctx() ctx: RequestContext): Promise<{ success: true; data: PublicCoupon[] }> {
-    return { success: true, data: await this.catalog.list(ctx.storefrontTenant().id) };
+    const coupons = await this.queries.execute<ListPublicCouponsQuery, PublicCoupon[]>(
+      new ListPublicCouponsQuery(ctx.storefrontTenant().id),
+    );
+    return { success: true, data: coupons };
   }
 }

@@ -20,5 +20,10 @@ export type AnalyticsJob =
       occurredAt: string;
     };
 
-/** Metadata is stored as sent, within reason: a storefront beacon is no place for megabytes. */
-export const MAX_METADATA_BYTES = 8 * 1024;
+/** Retried for a while (the worker or the database may be away); failures kept a week for inspection. */
+export const ANALYTICS_JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential' as const, delay: 500 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 24 * 3600 },
+};

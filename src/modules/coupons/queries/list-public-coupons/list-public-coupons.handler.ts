@@ -1,26 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { centsToNumber, toCents } from '@common/money/money';
-import type { CouponType } from '../domain/coupon-evaluation';
-import { CachedPublicCoupon, CouponCatalogCache } from './coupon-catalog.cache';
+import { CachedPublicCoupon, CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
+import type { CouponType } from '@modules/coupons/domain/coupon-evaluation';
+import type { CouponRow } from '@modules/coupons/domain/coupon-row';
+import type { PublicCoupon } from '@modules/coupons/dto/public-coupon.resource';
+import { ListPublicCouponsQuery } from './list-public-coupons.query';
 
-export interface PublicCoupon {
-  code: string;
-  coupon_type: CouponType;
-  value: number;
-  min_spend: number | null;
-  expires_at: string | null;
-}
-
-interface PublicCouponRow {
-  code: string;
-  coupon_type: CouponType;
-  value: string;
-  min_spend: string | null;
-  starts_at: Date | null;
-  expires_at: Date | null;
-}
+type PublicCouponRow = Pick<CouponRow, 'code' | 'coupon_type' | 'value' | 'min_spend' | 'starts_at' | 'expires_at'>;
 
 /**
  * GET /api/v1/coupons: a shop's active, public, currently valid coupons. The cache holds every
@@ -28,20 +16,20 @@ interface PublicCouponRow {
  * applied on every read, so a coupon starts and stops being listed on time whatever the cache's
  * age. Usage and edits change the list only through `CouponCatalogCache.invalidate`.
  */
-@Injectable()
-export class PublicCouponCatalogService {
+@QueryHandler(ListPublicCouponsQuery)
+export class ListPublicCouponsHandler implements IQueryHandler<ListPublicCouponsQuery, PublicCoupon[]> {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly cache: CouponCatalogCache,
   ) {}
 
-  async list(tenantId: string, now = new Date()): Promise<PublicCoupon[]> {
+  async execute({ tenantId }: ListPublicCouponsQuery): Promise<PublicCoupon[]> {
+    const now = Date.now();
     const candidates = await this.cache.getOrLoad(tenantId, () => this.load(tenantId));
     return candidates
       .filter(
         (coupon) =>
-          (!coupon.starts_at || Date.parse(coupon.starts_at) <= now.getTime()) &&
-          (!coupon.expires_at || Date.parse(coupon.expires_at) > now.getTime()),
+          (!coupon.starts_at || Date.parse(coupon.starts_at) <= now) && (!coupon.expires_at || Date.parse(coupon.expires_at) > now),
       )
       .map((coupon) => ({
         code: coupon.code,

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -10,25 +11,30 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { NotFoundError } from '@common/errors/domain.error';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
 import { UuidIdParam } from '@common/http/id-params';
 import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
 import { Env } from '@config/env.validation';
-import { CouponResource, CouponResponse, CreateCouponDto, UpdateCouponDto } from '../dto/merchant-coupon.dto';
-import { MerchantCouponsService } from './merchant-coupons.service';
+import { CreateCouponCommand } from './commands/create-coupon/create-coupon.command';
+import { DeleteCouponCommand } from './commands/delete-coupon/delete-coupon.command';
+import { UpdateCouponCommand } from './commands/update-coupon/update-coupon.command';
+import { COUPON_NOT_FOUND } from './domain/coupons.errors';
+import { CouponResource, CouponResponse, CreateCouponDto, UpdateCouponDto } from './dto/merchant-coupon.dto';
+import { GetCouponQuery } from './queries/get-coupon/get-coupon.query';
+import type { CouponPage } from './queries/list-coupons/list-coupons.handler';
+import { COUPONS_PER_PAGE, ListCouponsQuery } from './queries/list-coupons/list-coupons.query';
 
 const PATH = '/api/v1/merchant/coupons';
-const PER_PAGE = 50;
 
 @ApiTags('merchant catalog')
-@MerchantArea({ param: 'id', resource: 'coupon', id: 'uuid', notFound: 'Coupon not found.' })
+@MerchantArea({ param: 'id', resource: 'coupon', id: 'uuid', notFound: COUPON_NOT_FOUND })
 @Controller(PATH.slice(1))
 export class MerchantCouponsController {
   constructor(
-    private readonly coupons: MerchantCouponsService,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly config: ConfigService<Env, true>,
   ) {}
 
@@ -37,7 +43,7 @@ export class MerchantCouponsController {
   @ApiCreatedResponse({ type: CouponResponse })
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields, or a code the shop already has' })
   async create(@Ctx() ctx: RequestContext, @Body() body: CreateCouponDto): Promise<{ data: CouponResource }> {
-    return { data: await this.coupons.create(ctx.merchantTenantId, body) };
+    return { data: await this.commands.execute<CreateCouponCommand, CouponResource>(new CreateCouponCommand(ctx.merchantTenantId, body)) };
   }
 
   @Get()
@@ -45,8 +51,8 @@ export class MerchantCouponsController {
   @ApiOkResponse({ description: '{ data: [coupon], links, meta }' })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<CouponResource>> {
     const page = query.page ?? 1;
-    const { coupons, total } = await this.coupons.list(ctx.merchantTenantId, page);
-    return paginate(coupons, total, page, PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
+    const { coupons, total } = await this.queries.execute<ListCouponsQuery, CouponPage>(new ListCouponsQuery(ctx.merchantTenantId, page));
+    return paginate(coupons, total, page, COUPONS_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
   }
 
   @Get(':id')
@@ -54,10 +60,8 @@ export class MerchantCouponsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: CouponResponse })
   @ApiNotFoundResponse({ description: 'No such coupon in this shop' })
-  async show(@Ctx() ctx: RequestContext, @UuidIdParam('id', 'Coupon not found.') id: string): Promise<{ data: CouponResource }> {
-    const coupon = await this.coupons.find(ctx.merchantTenantId, id);
-    if (!coupon) throw notFound();
-    return { data: coupon };
+  async show(@Ctx() ctx: RequestContext, @UuidIdParam('id', COUPON_NOT_FOUND) id: string): Promise<{ data: CouponResource }> {
+    return { data: await this.queries.execute<GetCouponQuery, CouponResource>(new GetCouponQuery(ctx.merchantTenantId, id)) };
   }
 
   @Patch(':id')
@@ -68,12 +72,12 @@ export class MerchantCouponsController {
   @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields, or a code the shop already has' })
   async update(
     @Ctx() ctx: RequestContext,
-    @UuidIdParam('id', 'Coupon not found.') id: string,
+    @UuidIdParam('id', COUPON_NOT_FOUND) id: string,
     @Body() body: UpdateCouponDto,
   ): Promise<{ data: CouponResource }> {
-    const coupon = await this.coupons.update(ctx.merchantTenantId, id, body);
-    if (!coupon) throw notFound();
-    return { data: coupon };
+    return {
+      data: await this.commands.execute<UpdateCouponCommand, CouponResource>(new UpdateCouponCommand(ctx.merchantTenantId, id, body)),
+    };
   }
 
   @Delete(':id')
@@ -82,11 +86,7 @@ export class MerchantCouponsController {
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such coupon in this shop' })
-  async remove(@Ctx() ctx: RequestContext, @UuidIdParam('id', 'Coupon not found.') id: string): Promise<void> {
-    if (!(await this.coupons.remove(ctx.merchantTenantId, id))) throw notFound();
+  async remove(@Ctx() ctx: RequestContext, @UuidIdParam('id', COUPON_NOT_FOUND) id: string): Promise<void> {
+    await this.commands.execute<DeleteCouponCommand, void>(new DeleteCouponCommand(ctx.merchantTenantId, id));
   }
-}
-
-function notFound(): NotFoundError {
-  return new NotFoundError('Coupon not found.');
 }

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogQueries } from '@modules/catalog';
+
+const PRODUCT_CACHE_MS = 60_000;
+const MAX_ENTRIES = 50_000;
+const MAX_PRODUCT_ID = 2_147_483_647;
+
+/**
+ * Product existence for the intake, remembered in-process for a minute: a storefront sends the same
+ * few products over and over, and the hot path should not ask the catalog each time. Only
+ * existence is remembered, so a product created a moment ago is never refused.
+ */
+@Injectable()
+export class KnownProductsCache {
+  private readonly knownUntil = new Map<string, number>();
+
+  constructor(private readonly catalog: CatalogQueries) {}
+
+  async exists(tenantId: string, productId: number): Promise<boolean> {
+    if (!Number.isInteger(productId) || productId > MAX_PRODUCT_ID) return false;
+    const key = `${tenantId}:${productId}`;
+    const until = this.knownUntil.get(key);
+    if (until && until > Date.now()) return true;
+    const found = await this.catalog.existingProductIds(tenantId, [productId]);
+    if (!found.has(productId)) return false;
+    if (this.knownUntil.size > MAX_ENTRIES) this.knownUntil.clear();
+    this.knownUntil.set(key, Date.now() + PRODUCT_CACHE_MS);
+    return true;
+  }
+}

@@ -1,0 +1,7 @@
+/** Result: the `CouponResource`; `CouponNotFoundError` when the shop has no such coupon. */
+export class GetCouponQuery {
+  constructor(
+    readonly tenantId: string,
+    readonly couponId: string,
+  ) {}
+}
