@@ -1,4 +1,4 @@
-import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/analytics.constants';
+import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
 import { createTenantWithOwner } from '@test/support/factories';
 import { jobsOn } from '@test/support/queues';
 import { createTestApp, TestApp } from '@test/support/test-app';

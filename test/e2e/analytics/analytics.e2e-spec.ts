@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/analytics.constants';
+import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
 import { createProduct } from '@test/support/commerce-factories';
 import { createTenant, createTenantWithOwner } from '@test/support/factories';
 import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
