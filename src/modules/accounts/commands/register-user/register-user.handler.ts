@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
-import { EmailTakenError, TenantNotFoundError } from '@modules/accounts/domain/account.errors';
+import { EmailTakenError, TenantNotFoundError } from '@modules/accounts/domain/accounts.errors';
 import { hashPassword } from '@modules/accounts/domain/password-hasher';
 import { UserRegistered } from '@modules/accounts/domain/user-registered.event';
 import type { UserRole } from '@modules/accounts/domain/user-role';
