@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PRINCIPAL_RESOLVER, STOREFRONT_TENANTS } from '@common/context/ports';
 import { AccountsController } from './accounts.controller';
+import { ChangeSubscriptionHandler } from './commands/change-subscription/change-subscription.handler';
 import { CreateTenantHandler } from './commands/create-tenant/create-tenant.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { TenantEntity } from './domain/tenant.entity';
@@ -15,8 +16,8 @@ import { TokenService } from './tokens/token.service';
 import { UsersService } from './users.service';
 
 /**
- * Users, tenants and bearer tokens: registration (HTTP and gRPC), the signed-in user, sign-out and
- * onboarding. Global because it provides the request context's ports (who a bearer token names,
+ * Users, tenants and bearer tokens: registration (HTTP and gRPC), the signed-in user, sign-out,
+ * onboarding and subscription state. Global because it provides the request context's ports (who a bearer token names,
  * which shop a storefront request names) to every route.
  */
 @Global()
@@ -26,6 +27,7 @@ import { UsersService } from './users.service';
   providers: [
     RegisterUserHandler,
     CreateTenantHandler,
+    ChangeSubscriptionHandler,
     TenantsService,
     UsersService,
     TokenService,

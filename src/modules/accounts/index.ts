@@ -1,4 +1,9 @@
 export { AccountsModule } from './accounts.module';
+export {
+  ChangeSubscriptionCommand,
+  type ChangeSubscriptionResult,
+  type SubscriptionEvent,
+} from './commands/change-subscription/change-subscription.command';
 export { RegisterUserCommand, type RegisterUserResult } from './commands/register-user/register-user.command';
 export { UserRegistered } from './domain/user-registered.event';
 export { TenantDirectory } from './tenant-directory.service';
