@@ -1,9 +1,14 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ValidationFailedError } from '@common/errors/domain.error';
 import { inTransaction } from '@infra/database/transaction';
 import { AccountSummary, CreateUserFromProviderCommand, TokenService, UsersQueries } from '@modules/accounts';
+import {
+  EmailCannotReceiveMailError,
+  ProviderTokenRejectedError,
+  TenantContextUnresolvedError,
+  UnverifiedEmailTakenError,
+} from '@modules/social-auth/domain/social-auth.errors';
 import { VerifiedSocialIdentity } from '@modules/social-auth/domain/social-provider';
 import { EmailDomainChecker } from '@modules/social-auth/providers/email-domain.checker';
 import { SocialTokenVerifier } from '@modules/social-auth/providers/social-token.verifier';
@@ -31,16 +36,14 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
   async execute({ input, tenantContext }: SocialSignInCommand): Promise<SocialSignInResult> {
     const identity = await this.verifier.verify(input.provider, input.token, input.provider_id, input.email);
     const email = input.email.trim().toLowerCase();
-    if (!(await this.emailDomains.canReceiveMail(email))) {
-      throw ValidationFailedError.field('email', 'The email domain cannot receive mail.');
-    }
+    if (!(await this.emailDomains.canReceiveMail(email))) throw new EmailCannotReceiveMailError();
     for (let attempt = 0; ; attempt++) {
       try {
         return await inTransaction(this.dataSource, (manager) => this.signIn(manager, input, identity, email, tenantContext));
       } catch (error) {
         const { code, constraint } = error as { code?: string; constraint?: string };
         if (code === UNIQUE_VIOLATION && constraint === 'social_accounts_one_per_provider') {
-          throw ValidationFailedError.field('token', `This account is already connected to a different ${input.provider} login.`);
+          throw new ProviderTokenRejectedError(`This account is already connected to a different ${input.provider} login.`);
         }
         if (code === UNIQUE_VIOLATION && attempt === 0) continue;
         throw error;
@@ -62,12 +65,7 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
       if (existing) {
         // Linking hands the account to whoever holds this provider login: only when the provider
         // itself vouches for the address.
-        if (!identity.email) {
-          throw ValidationFailedError.field(
-            'email',
-            'An account with this email already exists. Sign in to it first, then connect this provider.',
-          );
-        }
+        if (!identity.email) throw new UnverifiedEmailTakenError();
         user = existing;
       }
     }
@@ -112,7 +110,5 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
 /** X-Tenant-ID must name the tenant the user already belongs to ("tenant context cannot be resolved"). */
 function assertTenantContext(user: AccountSummary | null, tenantContext: string | null): void {
   if (!tenantContext) return;
-  if (!user?.tenantId || user.tenantId.toLowerCase() !== tenantContext.toLowerCase()) {
-    throw ValidationFailedError.field('tenant_id', 'The tenant context could not be resolved for this account.');
-  }
+  if (!user?.tenantId || user.tenantId.toLowerCase() !== tenantContext.toLowerCase()) throw new TenantContextUnresolvedError();
 }
