@@ -3,11 +3,11 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Env } from '@config/env.validation';
-import { ValidationFailedError } from '@common/errors/domain.error';
 import { inTransaction } from '@infra/database/transaction';
 import { TokenService, UsersQueries } from '@modules/accounts';
-import { evaluateOtpAttempt, OTP_REJECTION_MESSAGES, OtpAttemptOutcome } from '@modules/otp/domain/otp-attempt';
+import { evaluateOtpAttempt, OtpAttemptOutcome } from '@modules/otp/domain/otp-attempt';
 import { otpCodeMatches } from '@modules/otp/domain/otp-code';
+import { OtpCodeRejectedError, OtpSessionNotFoundError } from '@modules/otp/domain/otp.errors';
 import type { OtpChannel } from '@modules/otp/domain/otp-identifier';
 import { VerifyOtpCommand, VerifyOtpResult } from './verify-otp.command';
 
@@ -65,7 +65,7 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, Verif
       return { outcome, identifier: session.identifier, channel: session.channel };
     });
 
-    if (!judged) throw ValidationFailedError.field('uuid', 'No verification session matches this uuid.');
+    if (!judged) throw new OtpSessionNotFoundError();
     this.assertVerified(judged.outcome);
     return this.signIn(judged.identifier, judged.channel);
   }
@@ -83,6 +83,6 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, Verif
   private assertVerified(outcome: OtpAttemptOutcome): void {
     if (outcome.result === 'verified') return;
     const reason = outcome.result === 'wrong' ? (outcome.locked ? 'locked' : 'wrong') : outcome.reason;
-    throw ValidationFailedError.field('otp_code', OTP_REJECTION_MESSAGES[reason]);
+    throw new OtpCodeRejectedError(reason);
   }
 }
