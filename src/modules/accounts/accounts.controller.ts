@@ -23,7 +23,7 @@ import { toUserResource, UserResource } from './dto/account.resources';
 import { RegisterUserDto, RegisterUserResponse } from './dto/register-user.dto';
 import { UsersQueries } from './queries/users.queries';
 
-export const REGISTRATION_TOKEN_NAME = 'auth-token';
+const REGISTRATION_TOKEN_NAME = 'auth-token';
 
 @ApiTags('accounts')
 @Controller('api/v1')
