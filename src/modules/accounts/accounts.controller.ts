@@ -9,27 +9,29 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
+import { DataSource } from 'typeorm';
 import { Authenticated } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { UnauthenticatedError } from '@common/errors/domain.error';
 import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { RegisterUserCommand, RegisterUserResult } from './commands/register-user/register-user.command';
+import { SignOutCommand } from './commands/sign-out/sign-out.command';
 import { toUserResource, UserResource } from './dto/account.resources';
 import { RegisterUserDto, RegisterUserResponse } from './dto/register-user.dto';
-import { TokenService } from './tokens/token.service';
-import { UsersService } from './users.service';
+import { UsersQueries } from './queries/users.queries';
 
-export const REGISTRATION_TOKEN_NAME = 'auth-token';
+const REGISTRATION_TOKEN_NAME = 'auth-token';
 
 @ApiTags('accounts')
 @Controller('api/v1')
 export class AccountsController {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly commands: CommandBus,
-    private readonly users: UsersService,
-    private readonly tokens: TokenService,
+    private readonly users: UsersQueries,
   ) {}
 
   @Post('register')
@@ -60,7 +62,7 @@ export class AccountsController {
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResource })
   async me(@Ctx() ctx: RequestContext): Promise<UserResource> {
-    const user = await this.users.findById(ctx.principal.id);
+    const user = await this.users.findById(this.dataSource.manager, ctx.principal.id);
     if (!user) throw new UnauthenticatedError();
     return toUserResource(user);
   }
@@ -71,6 +73,6 @@ export class AccountsController {
   @ApiOperation({ summary: 'Sign out: revoke the bearer token of this request' })
   @ApiNoContentResponse({ description: 'Revoked; the token is refused from now on' })
   async signOut(@Ctx() ctx: RequestContext): Promise<void> {
-    await this.tokens.revoke(ctx.principal.tokenId);
+    await this.commands.execute(new SignOutCommand(ctx.principal.tokenId));
   }
 }

@@ -2,21 +2,25 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PRINCIPAL_RESOLVER, STOREFRONT_TENANTS } from '@common/context/ports';
 import { AccountsController } from './accounts.controller';
+import { ChangeSubscriptionHandler } from './commands/change-subscription/change-subscription.handler';
 import { CreateTenantHandler } from './commands/create-tenant/create-tenant.handler';
+import { CreateUserFromProviderHandler } from './commands/create-user-from-provider/create-user-from-provider.handler';
+import { GrantSuperAdminHandler } from './commands/grant-super-admin/grant-super-admin.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
+import { SignOutHandler } from './commands/sign-out/sign-out.handler';
 import { TenantEntity } from './domain/tenant.entity';
 import { UserEntity } from './domain/user.entity';
 import { GrpcAuthGuard } from './grpc/grpc-auth.guard';
 import { IdentityGrpcController } from './grpc/identity-grpc.controller';
+import { UsersQueries } from './queries/users.queries';
 import { TenantDirectory } from './tenant-directory.service';
 import { TenantsController } from './tenants.controller';
 import { TenantsService } from './tenants.service';
 import { TokenService } from './tokens/token.service';
-import { UsersService } from './users.service';
 
 /**
- * Users, tenants and bearer tokens: registration (HTTP and gRPC), the signed-in user, sign-out and
- * onboarding. Global because it provides the request context's ports (who a bearer token names,
+ * Users, tenants and bearer tokens: registration (HTTP and gRPC), accounts created by social
+ * sign-in, the signed-in user, sign-out, onboarding, subscription state and super-admin grants. Global because it provides the request context's ports (who a bearer token names,
  * which shop a storefront request names) to every route.
  */
 @Global()
@@ -26,14 +30,18 @@ import { UsersService } from './users.service';
   providers: [
     RegisterUserHandler,
     CreateTenantHandler,
+    CreateUserFromProviderHandler,
+    SignOutHandler,
+    GrantSuperAdminHandler,
+    ChangeSubscriptionHandler,
     TenantsService,
-    UsersService,
+    UsersQueries,
     TokenService,
     TenantDirectory,
     GrpcAuthGuard,
     { provide: PRINCIPAL_RESOLVER, useExisting: TokenService },
     { provide: STOREFRONT_TENANTS, useExisting: TenantDirectory },
   ],
-  exports: [UsersService, TokenService, TenantDirectory, PRINCIPAL_RESOLVER, STOREFRONT_TENANTS],
+  exports: [UsersQueries, TokenService, TenantDirectory, PRINCIPAL_RESOLVER, STOREFRONT_TENANTS],
 })
 export class AccountsModule {}

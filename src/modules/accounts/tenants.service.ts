@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { firstFreeSlug, slugify } from './domain/slug';
 import { TenantEntity } from './domain/tenant.entity';
+import { isUniqueViolation } from './domain/unique-violation';
 
-const UNIQUE_VIOLATION = '23505';
 const SLUG_ATTEMPTS = 5;
 
 @Injectable()
@@ -30,10 +30,7 @@ export class TenantsService {
         return manager.findOneByOrFail(TenantEntity, { id: rows[0].id });
       } catch (error) {
         await manager.query('ROLLBACK TO SAVEPOINT tenant_slug');
-        const slugTaken =
-          (error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION &&
-          (error as { constraint?: string }).constraint === 'tenants_slug_unique';
-        if (!slugTaken || attempt >= SLUG_ATTEMPTS) throw error;
+        if (!isUniqueViolation(error, 'tenants_slug_unique') || attempt >= SLUG_ATTEMPTS) throw error;
       }
     }
   }

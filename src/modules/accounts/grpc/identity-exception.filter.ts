@@ -3,7 +3,7 @@ import { RpcException } from '@nestjs/microservices';
 import { status } from '@grpc/grpc-js';
 import { Observable, throwError } from 'rxjs';
 import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
-import { EmailTakenError } from '../domain/account.errors';
+import { EmailTakenError } from '../domain/accounts.errors';
 
 interface GrpcError {
   code: status;

@@ -40,11 +40,11 @@ export class TokenService implements PrincipalResolver {
     private readonly config: ConfigService<Env, true>,
   ) {}
 
-  /** Pass `manager` to issue inside the caller's transaction (the token exists iff the account does). */
-  async issue(userId: string, name: string, manager?: EntityManager): Promise<IssuedToken> {
+  /** Inside the caller's transaction, so a token exists exactly when the sign-in that issued it committed. */
+  async issue(manager: EntityManager, userId: string, name: string): Promise<IssuedToken> {
     const secret = newTokenSecret();
     const ttlDays = this.config.get('TOKEN_TTL_DAYS', { infer: true });
-    const rows: Array<{ id: string; expires_at: Date | null }> = await (manager ?? this.dataSource).query(
+    const rows: Array<{ id: string; expires_at: Date | null }> = await manager.query(
       `INSERT INTO personal_access_tokens (user_id, name, token_hash, expires_at)
        VALUES ($1, $2, $3, CASE WHEN $4::int = 0 THEN NULL ELSE now() + make_interval(days => $4::int) END)
        RETURNING id, expires_at`,
@@ -83,17 +83,14 @@ export class TokenService implements PrincipalResolver {
   }
 
   /** Deletes the token: its next use is a 401. True when it existed. */
-  async revoke(tokenId: string): Promise<boolean> {
-    const [, affected] = await this.dataSource.query<[unknown, number]>('DELETE FROM personal_access_tokens WHERE id = $1', [tokenId]);
+  async revoke(manager: EntityManager, tokenId: string): Promise<boolean> {
+    const [, affected] = await manager.query<[unknown, number]>('DELETE FROM personal_access_tokens WHERE id = $1', [tokenId]);
     return affected > 0;
   }
 
   /** Signs the user out everywhere. */
-  async revokeAllForUser(userId: string, manager?: EntityManager): Promise<number> {
-    const [, affected] = await (manager ?? this.dataSource).query<[unknown, number]>(
-      'DELETE FROM personal_access_tokens WHERE user_id = $1',
-      [userId],
-    );
+  async revokeAllForUser(manager: EntityManager, userId: string): Promise<number> {
+    const [, affected] = await manager.query<[unknown, number]>('DELETE FROM personal_access_tokens WHERE user_id = $1', [userId]);
     return affected;
   }
 }

@@ -25,11 +25,3 @@ export function evaluateOtpAttempt(state: OtpSessionState, codeMatches: boolean,
   const attempts = state.attempts + 1;
   return { result: 'wrong', attempts, locked: attempts >= maxAttempts };
 }
-
-export const OTP_REJECTION_MESSAGES: Record<'used' | 'superseded' | 'expired' | 'locked' | 'wrong', string> = {
-  used: 'This code has already been used.',
-  superseded: 'A newer code was requested; use the latest one.',
-  expired: 'This code has expired. Request a new one.',
-  locked: 'Too many wrong codes. Request a new one.',
-  wrong: 'The code is incorrect.',
-};

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, JWTVerifyGetKey } from 'jose';
-import { ServiceUnavailableError, ValidationFailedError } from '@common/errors/domain.error';
 import { Env } from '@config/env.validation';
+import { ProviderTokenRejectedError, ProviderUnavailableError } from '../domain/social-auth.errors';
 import { SocialProvider, VerifiedSocialIdentity } from '../domain/social-provider';
 
 const TIMEOUT_MS = 5_000;
@@ -55,10 +55,10 @@ export class SocialTokenVerifier {
   async verify(provider: SocialProvider, token: string, providerId: string, email: string): Promise<VerifiedSocialIdentity> {
     const identity = provider === 'apple' ? await this.verifyAppleIdentityToken(token) : await this.fetchUserInfo(provider, token);
     if (!identity.subject || identity.subject !== providerId) {
-      throw ValidationFailedError.field('token', 'The provider token belongs to a different account.');
+      throw new ProviderTokenRejectedError('The provider token belongs to a different account.');
     }
     if (identity.email && identity.email.toLowerCase() !== email.toLowerCase()) {
-      throw ValidationFailedError.field('token', 'The provider reports a different email address for this account.');
+      throw new ProviderTokenRejectedError('The provider reports a different email address for this account.');
     }
     return identity;
   }
@@ -73,25 +73,25 @@ export class SocialTokenVerifier {
       });
     } catch (error) {
       this.logger.warn({ err: error, provider }, 'Social provider unreachable');
-      throw new ServiceUnavailableError(`Could not reach ${provider} to check the token. Try again shortly.`);
+      throw new ProviderUnavailableError(`Could not reach ${provider} to check the token. Try again shortly.`);
     }
     if (response.status >= 500 || response.status === 429) {
-      throw new ServiceUnavailableError(`${provider} could not check the token right now. Try again shortly.`);
+      throw new ProviderUnavailableError(`${provider} could not check the token right now. Try again shortly.`);
     }
-    if (!response.ok) throw ValidationFailedError.field('token', `${provider} did not accept the token.`);
+    if (!response.ok) throw new ProviderTokenRejectedError(`${provider} did not accept the token.`);
     let body: unknown;
     try {
       body = await response.json();
     } catch {
-      throw new ServiceUnavailableError(`${provider} answered with something other than JSON.`);
+      throw new ProviderUnavailableError(`${provider} answered with something other than JSON.`);
     }
-    if (!body || typeof body !== 'object') throw new ServiceUnavailableError(`${provider} answered unexpectedly.`);
+    if (!body || typeof body !== 'object') throw new ProviderUnavailableError(`${provider} answered unexpectedly.`);
     return READERS[provider](body as Record<string, unknown>);
   }
 
   private async verifyAppleIdentityToken(token: string): Promise<VerifiedSocialIdentity> {
     const clientId = this.config.get('SOCIAL_APPLE_CLIENT_ID', { infer: true });
-    if (!clientId) throw new ServiceUnavailableError('Sign in with Apple is not configured.');
+    if (!clientId) throw new ProviderUnavailableError('Sign in with Apple is not configured.');
     this.appleKeys ??= createRemoteJWKSet(new URL(this.config.get('SOCIAL_APPLE_JWKS_URL', { infer: true })), {
       timeoutDuration: TIMEOUT_MS,
     });
@@ -103,13 +103,13 @@ export class SocialTokenVerifier {
       return { subject: str(payload.sub) ?? '', email: str(payload.email), name: null, avatarUrl: null };
     } catch (error) {
       if (error instanceof joseErrors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) {
-        throw new ServiceUnavailableError('Could not reach Apple to check the token. Try again shortly.');
+        throw new ProviderUnavailableError('Could not reach Apple to check the token. Try again shortly.');
       }
       if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSInvalid)) {
-        throw ValidationFailedError.field('token', 'Apple did not accept the identity token.');
+        throw new ProviderTokenRejectedError('Apple did not accept the identity token.');
       }
       this.logger.warn({ err: error }, 'Apple key set unavailable');
-      throw new ServiceUnavailableError('Could not check the Apple identity token right now. Try again shortly.');
+      throw new ProviderUnavailableError('Could not check the Apple identity token right now. Try again shortly.');
     }
   }
 }

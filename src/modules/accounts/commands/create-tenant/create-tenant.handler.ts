@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { UnauthenticatedError } from '@common/errors/domain.error';
 import { inTransaction } from '@infra/database/transaction';
-import { AlreadyHasTenantError } from '@modules/accounts/domain/account.errors';
+import { AlreadyHasTenantError } from '@modules/accounts/domain/accounts.errors';
 import { TenantEntity } from '@modules/accounts/domain/tenant.entity';
 import { TenantsService } from '@modules/accounts/tenants.service';
 import { CreateTenantCommand } from './create-tenant.command';

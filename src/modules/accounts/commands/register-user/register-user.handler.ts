@@ -3,16 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
-import { EmailTakenError, TenantNotFoundError } from '@modules/accounts/domain/account.errors';
+import { EmailTakenError, TenantNotFoundError } from '@modules/accounts/domain/accounts.errors';
 import { hashPassword } from '@modules/accounts/domain/password-hasher';
+import { isUniqueViolation } from '@modules/accounts/domain/unique-violation';
 import { UserRegistered } from '@modules/accounts/domain/user-registered.event';
 import type { UserRole } from '@modules/accounts/domain/user-role';
 import { TenantsService } from '@modules/accounts/tenants.service';
 import { TokenService } from '@modules/accounts/tokens/token.service';
-import { normalizeEmail } from '@modules/accounts/users.service';
+import { normalizeEmail } from '@modules/accounts/domain/email';
 import { RegisterUserCommand, RegisterUserResult } from './register-user.command';
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Creates the account, its optional shop and its optional first token in one transaction, with the
@@ -64,7 +63,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
           await this.tenants.claimOwnershipIfUnowned(manager, input.joinTenant.tenantId, userId);
         }
 
-        const token = input.tokenName ? await this.tokens.issue(userId, input.tokenName, manager) : null;
+        const token = input.tokenName ? await this.tokens.issue(manager, userId, input.tokenName) : null;
         await this.outbox.record(
           manager,
           new UserRegistered(tenantId, {
@@ -82,7 +81,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
         };
       });
     } catch (error) {
-      if (isEmailUniqueViolation(error)) throw new EmailTakenError();
+      if (isUniqueViolation(error, 'users_email_lower_unique')) throw new EmailTakenError();
       throw error;
     }
   }
@@ -91,9 +90,4 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
     return rows.length > 0;
   }
-}
-
-function isEmailUniqueViolation(error: unknown): boolean {
-  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && constraint === 'users_email_lower_unique';
 }

@@ -3,11 +3,11 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ValidationFailedError } from '@common/errors/domain.error';
 import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
 import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
 import { generateOtpCode, hashOtpCode } from '@modules/otp/domain/otp-code';
+import { InvalidOtpIdentifierError } from '@modules/otp/domain/otp.errors';
 import { parseOtpIdentifier } from '@modules/otp/domain/otp-identifier';
 import { GenerateOtpCommand, GenerateOtpResult } from './generate-otp.command';
 
@@ -25,9 +25,7 @@ export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, G
 
   async execute({ identifier: raw }: GenerateOtpCommand): Promise<GenerateOtpResult> {
     const identifier = parseOtpIdentifier(raw);
-    if (!identifier) {
-      throw ValidationFailedError.field('identifier', 'The identifier must be a valid email address or a phone number like +50499998888.');
-    }
+    if (!identifier) throw new InvalidOtpIdentifierError();
     const ttlMinutes = this.config.get('OTP_TTL_MINUTES', { infer: true });
     const code = generateOtpCode();
     const sessionId = randomUUID();

@@ -1,14 +1,13 @@
-import { Inject } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ValidationFailedError } from '@common/errors/domain.error';
 import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
-import { OtpAccountPort, OTP_ACCOUNT_PORT } from '@modules/otp/domain/otp-account.port';
-import { evaluateOtpAttempt, OTP_REJECTION_MESSAGES, OtpAttemptOutcome } from '@modules/otp/domain/otp-attempt';
+import { TokenService, UsersQueries } from '@modules/accounts';
+import { evaluateOtpAttempt, OtpAttemptOutcome } from '@modules/otp/domain/otp-attempt';
 import { otpCodeMatches } from '@modules/otp/domain/otp-code';
+import { OtpCodeRejectedError, OtpSessionNotFoundError } from '@modules/otp/domain/otp.errors';
 import type { OtpChannel } from '@modules/otp/domain/otp-identifier';
 import { VerifyOtpCommand, VerifyOtpResult } from './verify-otp.command';
 
@@ -33,7 +32,8 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, Verif
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Env, true>,
-    @Inject(OTP_ACCOUNT_PORT) private readonly accounts: OtpAccountPort,
+    private readonly users: UsersQueries,
+    private readonly tokens: TokenService,
   ) {}
 
   async execute({ sessionId, code }: VerifyOtpCommand): Promise<VerifyOtpResult> {
@@ -65,18 +65,24 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, Verif
       return { outcome, identifier: session.identifier, channel: session.channel };
     });
 
-    if (!judged) throw ValidationFailedError.field('uuid', 'No verification session matches this uuid.');
+    if (!judged) throw new OtpSessionNotFoundError();
     this.assertVerified(judged.outcome);
+    return this.signIn(judged.identifier, judged.channel);
+  }
 
-    const user = await this.accounts.findByIdentifier(judged.identifier, judged.channel);
-    if (!user) return { requiresRegistration: true, user: null };
-    const token = await this.accounts.issueToken(user.id, 'otp-api-token');
-    return { requiresRegistration: false, user, token };
+  /** Accounts are found by email; registration records no phone number, so a verified phone leads to registration. */
+  private signIn(identifier: string, channel: OtpChannel): Promise<VerifyOtpResult> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const user = channel === 'email' ? await this.users.findByEmail(manager, identifier) : null;
+      if (!user) return { requiresRegistration: true, user: null };
+      const token = await this.tokens.issue(manager, user.id, 'otp-api-token');
+      return { requiresRegistration: false, user: { id: user.id, tenantId: user.tenantId }, token: token.plainTextToken };
+    });
   }
 
   private assertVerified(outcome: OtpAttemptOutcome): void {
     if (outcome.result === 'verified') return;
     const reason = outcome.result === 'wrong' ? (outcome.locked ? 'locked' : 'wrong') : outcome.reason;
-    throw ValidationFailedError.field('otp_code', OTP_REJECTION_MESSAGES[reason]);
+    throw new OtpCodeRejectedError(reason);
   }
 }

@@ -1,0 +1,24 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { inTransaction } from '@infra/database/transaction';
+import { UserEntity } from '@modules/accounts/domain/user.entity';
+import { UsersQueries } from '@modules/accounts/queries/users.queries';
+import { GrantSuperAdminCommand, GrantSuperAdminResult } from './grant-super-admin.command';
+
+@CommandHandler(GrantSuperAdminCommand)
+export class GrantSuperAdminHandler implements ICommandHandler<GrantSuperAdminCommand, GrantSuperAdminResult> {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersQueries,
+  ) {}
+
+  execute({ email }: GrantSuperAdminCommand): Promise<GrantSuperAdminResult> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const user = await this.users.findByEmail(manager, email);
+      if (!user) return null;
+      if (!user.isSuperAdmin) await manager.update(UserEntity, { id: user.id }, { isSuperAdmin: true });
+      return { id: user.id, email: user.email };
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import { ValidationFailedError } from '@common/errors/domain.error';
+
+const REJECTION_MESSAGES: Record<OtpRejectionReason, string> = {
+  used: 'This code has already been used.',
+  superseded: 'A newer code was requested; use the latest one.',
+  expired: 'This code has expired. Request a new one.',
+  locked: 'Too many wrong codes. Request a new one.',
+  wrong: 'The code is incorrect.',
+};
+
+export type OtpRejectionReason = 'used' | 'superseded' | 'expired' | 'locked' | 'wrong';
+
+export class InvalidOtpIdentifierError extends ValidationFailedError {
+  constructor() {
+    super({ identifier: ['The identifier must be a valid email address or a phone number like +50499998888.'] });
+  }
+}
+
+export class OtpSessionNotFoundError extends ValidationFailedError {
+  constructor() {
+    super({ uuid: ['No verification session matches this uuid.'] });
+  }
+}
+
+/** 422 on `otp_code`: the code was wrong, or the session no longer accepts any code. */
+export class OtpCodeRejectedError extends ValidationFailedError {
+  constructor(reason: OtpRejectionReason) {
+    super({ otp_code: [REJECTION_MESSAGES[reason]] });
+  }
+}
