@@ -1,5 +1,6 @@
 const INTEGER_ID = /^[1-9]\d{0,9}$/;
-const MAX_INTEGER_ID = 2_147_483_647;
+/** The largest id an int4 column holds. */
+export const MAX_INTEGER_ID = 2_147_483_647;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { ReceivePaymentEventCommand, WebhookOutcome } from './commands/receive-payment-event/receive-payment-event.handler';
-import { HmacSignatureGuard, rawBodyOf } from './guards/hmac-signature.guard';
+import { ReceivePaymentEventCommand, WebhookOutcome } from './commands/receive-payment-event/receive-payment-event.command';
+import { HmacSignatureGuard, rawBodyOf } from './hmac-signature.guard';
 
 const ANSWERS: Record<WebhookOutcome, { status: number; body: { status: string } }> = {
   processed: { status: 200, body: { status: 'ok' } },

@@ -8,15 +8,7 @@ import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
 import { isKnownPaymentEvent, parseEnvelope, WebhookEnvelope } from '@modules/payments/domain/payment-events';
 import { PaymentEffects } from './payment-effects';
-
-export class ReceivePaymentEventCommand {
-  constructor(
-    readonly rawBody: Buffer,
-    readonly providerHeader: string | undefined,
-  ) {}
-}
-
-export type WebhookOutcome = 'processed' | 'ignored' | 'invalid' | 'failed';
+import { ReceivePaymentEventCommand, WebhookOutcome } from './receive-payment-event.command';
 
 const PROVIDER = /^[A-Za-z0-9._-]{1,100}$/;
 const FINAL: ReadonlySet<string> = new Set(['processed', 'ignored', 'invalid']);
@@ -61,7 +53,7 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
         } else if (!isKnownPaymentEvent(envelope.event)) {
           outcome = 'ignored';
         } else {
-          const applied = await this.effects.apply(manager, envelope.event, envelope.data, { provider, logId });
+          const applied = await this.effects.apply(envelope.event, envelope.data, { provider, logId });
           outcome = applied.ok ? 'processed' : 'invalid';
           error = applied.ok ? null : applied.reason;
         }
