@@ -1,13 +1,8 @@
 export { AccountsModule } from './accounts.module';
-export {
-  ChangeSubscriptionCommand,
-  type ChangeSubscriptionResult,
-  type SubscriptionEvent,
-} from './commands/change-subscription/change-subscription.command';
+export { ChangeSubscriptionCommand, type ChangeSubscriptionResult } from './commands/change-subscription/change-subscription.command';
 export { type AccountSummary, CreateUserFromProviderCommand } from './commands/create-user-from-provider/create-user-from-provider.command';
 export { GrantSuperAdminCommand, type GrantSuperAdminResult } from './commands/grant-super-admin/grant-super-admin.command';
 export { RegisterUserCommand, type RegisterUserResult } from './commands/register-user/register-user.command';
-export { UserRegistered } from './domain/user-registered.event';
 export { UsersQueries } from './queries/users.queries';
 export { TenantDirectory } from './tenant-directory.service';
 export { TokenService } from './tokens/token.service';

@@ -194,7 +194,7 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
   describe('TokenService', () => {
     it('issues <id>|<48 base62> tokens that verify, and revokes them', async () => {
       const tokens = t.get(TokenService);
-      const { manager } = t.get(DataSource);
+      const { manager } = t.db;
       const { user } = await createUser(t, { token: false });
       const issued = await tokens.issue(manager, user.id, 'otp-api-token');
       expect(issued.plainTextToken).toMatch(new RegExp(`^${issued.tokenId}\\|[A-Za-z0-9]{48}$`));
@@ -206,7 +206,7 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
 
     it('revokes every token of a user', async () => {
       const tokens = t.get(TokenService);
-      const { manager } = t.get(DataSource);
+      const { manager } = t.db;
       const { user, token } = await createUser(t);
       const second = await tokens.issue(manager, user.id, 'social-api-token');
       expect(await tokens.revokeAllForUser(manager, user.id)).toBe(2);
@@ -221,7 +221,7 @@ describe('Token lifetime: TOKEN_TTL_DAYS=0', () => {
 
   it('issues tokens that never expire', async () => {
     const { user } = await createUser(t, { token: false });
-    const issued = await t.get(TokenService).issue(t.get(DataSource).manager, user.id, 'auth-token');
+    const issued = await t.get(TokenService).issue(t.db.manager, user.id, 'auth-token');
     expect(issued.expiresAt).toBeNull();
     expect((await t.http().get('/api/v1/user').set(authHeader(issued.plainTextToken))).status).toBe(200);
   });

@@ -1,4 +1,3 @@
-export const SLUG_MAX_LENGTH = 255;
 // Room for a "-<n>" suffix within the column's 255 characters.
 const BASE_MAX_LENGTH = 240;
 export const FALLBACK_SLUG = 'shop';
