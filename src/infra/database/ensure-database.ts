@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { isPgError, PG_ERROR } from './pg-errors';
 
 /**
  * Creates the database named in the URL when it does not exist yet, so that a fresh machine goes
@@ -14,7 +15,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
     await probe.connect();
     return false;
   } catch (error) {
-    if ((error as { code?: string }).code !== '3D000') throw error;
+    if (!isPgError(error, PG_ERROR.undefinedDatabase)) throw error;
   } finally {
     await probe.end().catch(() => undefined);
   }
@@ -26,7 +27,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
     await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
   } catch (error) {
     // Another process created it between the probe and here.
-    if ((error as { code?: string }).code !== '42P04') throw error;
+    if (!isPgError(error, PG_ERROR.duplicateDatabase)) throw error;
   } finally {
     await client.end();
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { firstFreeSlug, slugify } from './domain/slug';
 import { TenantEntity } from './domain/tenant.entity';
-import { isUniqueViolation } from './domain/unique-violation';
+import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 
 const SLUG_ATTEMPTS = 5;
 
@@ -30,7 +30,7 @@ export class TenantsService {
         return manager.findOneByOrFail(TenantEntity, { id: rows[0].id });
       } catch (error) {
         await manager.query('ROLLBACK TO SAVEPOINT tenant_slug');
-        if (!isUniqueViolation(error, 'tenants_slug_unique') || attempt >= SLUG_ATTEMPTS) throw error;
+        if (!isPgError(error, PG_ERROR.uniqueViolation, 'tenants_slug_unique') || attempt >= SLUG_ATTEMPTS) throw error;
       }
     }
   }

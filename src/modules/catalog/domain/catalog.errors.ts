@@ -1,7 +1,6 @@
 import { ConflictError, NotFoundError } from '@common/errors/domain.error';
+import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
 const ONE_ACTIVE_PRIMARY = 'locations_one_active_primary';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
@@ -37,10 +36,9 @@ class PrimaryLocationTakenError extends ConflictError {
  * one is primary, or a writer that does not take the lock) is refused by the partial unique index.
  */
 export function asPrimaryLocationTaken(error: unknown): unknown {
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && constraint === ONE_ACTIVE_PRIMARY ? new PrimaryLocationTakenError() : error;
+  return isPgError(error, PG_ERROR.uniqueViolation, ONE_ACTIVE_PRIMARY) ? new PrimaryLocationTakenError() : error;
 }
 
 export function asProductInUse(error: unknown): unknown {
-  return (error as { code?: string }).code === FOREIGN_KEY_VIOLATION ? new ProductInUseError() : error;
+  return isPgError(error, PG_ERROR.foreignKeyViolation) ? new ProductInUseError() : error;
 }

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
+import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 import { inTransaction } from '@infra/database/transaction';
 import { CatalogQueries } from '@modules/catalog';
 import { CouponFields, crossFieldErrors } from '../domain/coupon-fields';
-
-const UNIQUE_VIOLATION = '23505';
-const CHECK_VIOLATION = '23514';
 
 /** The 422s of a coupon write (decisions §4), shared by the create and update commands. */
 @Injectable()
@@ -46,11 +44,10 @@ export async function writeCoupon<T>(dataSource: DataSource, work: (manager: Ent
   try {
     return await inTransaction(dataSource, work);
   } catch (error) {
-    const { code, constraint } = error as { code?: string; constraint?: string };
-    if (code === UNIQUE_VIOLATION && constraint === 'coupons_tenant_code_unique') {
+    if (isPgError(error, PG_ERROR.uniqueViolation, 'coupons_tenant_code_unique')) {
       throw ValidationFailedError.field('code', 'The code has already been taken.');
     }
-    if (code === CHECK_VIOLATION && constraint === 'coupons_usage_within_limit') {
+    if (isPgError(error, PG_ERROR.checkViolation, 'coupons_usage_within_limit')) {
       throw ValidationFailedError.field('usage_limit', 'The usage_limit may not be lower than the uses so far.');
     }
     throw error;

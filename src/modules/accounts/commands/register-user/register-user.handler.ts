@@ -5,7 +5,7 @@ import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { EmailTakenError, TenantNotFoundError } from '@modules/accounts/domain/accounts.errors';
 import { hashPassword } from '@modules/accounts/domain/password-hasher';
-import { isUniqueViolation } from '@modules/accounts/domain/unique-violation';
+import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 import { UserRegistered } from '@modules/accounts/domain/user-registered.event';
 import type { UserRole } from '@modules/accounts/domain/user-role';
 import { TenantsService } from '@modules/accounts/tenants.service';
@@ -81,7 +81,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
         };
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_lower_unique')) throw new EmailTakenError();
+      if (isPgError(error, PG_ERROR.uniqueViolation, 'users_email_lower_unique')) throw new EmailTakenError();
       throw error;
     }
   }

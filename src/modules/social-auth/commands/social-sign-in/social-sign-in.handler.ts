@@ -1,6 +1,7 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 import { inTransaction } from '@infra/database/transaction';
 import { AccountSummary, CreateUserFromProviderCommand, TokenService, UsersQueries } from '@modules/accounts';
 import {
@@ -13,8 +14,6 @@ import { VerifiedSocialIdentity } from '@modules/social-auth/domain/social-provi
 import { EmailDomainChecker } from '@modules/social-auth/providers/email-domain.checker';
 import { SocialTokenVerifier } from '@modules/social-auth/providers/social-token.verifier';
 import { SocialSignInCommand, SocialSignInResult } from './social-sign-in.command';
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Signs in with a provider account: the provider vouches for the token first, then the account is
@@ -41,11 +40,10 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
       try {
         return await inTransaction(this.dataSource, (manager) => this.signIn(manager, input, identity, email, tenantContext));
       } catch (error) {
-        const { code, constraint } = error as { code?: string; constraint?: string };
-        if (code === UNIQUE_VIOLATION && constraint === 'social_accounts_one_per_provider') {
+        if (isPgError(error, PG_ERROR.uniqueViolation, 'social_accounts_one_per_provider')) {
           throw new ProviderTokenRejectedError(`This account is already connected to a different ${input.provider} login.`);
         }
-        if (code === UNIQUE_VIOLATION && attempt === 0) continue;
+        if (isPgError(error, PG_ERROR.uniqueViolation) && attempt === 0) continue;
         throw error;
       }
     }
