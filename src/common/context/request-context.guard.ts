@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { UnauthenticatedError } from '@common/errors/domain.error';
+import { isUuid } from '@common/http/resource-ids';
 import { AUTH_MODE_KEY, AuthMode } from './auth.decorators';
 import { STOREFRONT_TENANTS, StorefrontTenantDirectory } from './ports';
 import { Principal, RequestContext, StorefrontTenant } from './request-context';
@@ -31,7 +32,7 @@ export class RequestContextGuard extends AuthGuard('bearer') {
 
     const storefront = this.metadata<StorefrontOptions>(STOREFRONT_KEY, context);
     const reference = storefront ? storefrontReference(req, storefront) : null;
-    const tenant = reference ? await this.lookUp(reference) : null;
+    const tenant = reference ? await this.lookUp(reference, storefront!) : null;
     req.context = new RequestContext(
       typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '',
       req.ip ?? req.socket.remoteAddress ?? 'unknown',
@@ -51,8 +52,11 @@ export class RequestContextGuard extends AuthGuard('bearer') {
     throw new UnauthenticatedError();
   }
 
-  private lookUp(reference: TenantReference): Promise<StorefrontTenant | null> {
-    return reference.kind === 'id' ? this.tenants.byId(reference.value) : this.tenants.bySlug(reference.value);
+  private async lookUp(reference: TenantReference, options: StorefrontOptions): Promise<StorefrontTenant | null> {
+    const lookUp = reference.kind === 'id' ? this.tenants.byId(reference.value) : this.tenants.bySlug(reference.value);
+    // A route that answers an unknown shop itself (interactions: 202, no feedback) answers a failed
+    // look-up the same way instead of failing the request.
+    return options.unknown === 'handler' ? lookUp.catch(() => null) : lookUp;
   }
 
   private metadata<T>(key: string, context: ExecutionContext): T | undefined {
@@ -68,7 +72,12 @@ interface TenantReference {
 /** The shop reference the request carries, before any look-up. `0`, `""` and absent mean absent. */
 function storefrontReference(req: Request, options: StorefrontOptions): TenantReference | null {
   if (options.from === 'query') return idReference(req.query.tenant_id);
-  const fromBody = idReference((req.body as Record<string, unknown> | undefined)?.tenant_id);
+  const bodyTenant = (req.body as Record<string, unknown> | undefined)?.tenant_id;
+  if (options.from === 'body-id-or-slug') {
+    const text = present(bodyTenant);
+    return text === null ? null : { kind: isUuid(text) ? 'id' : 'slug', value: text };
+  }
+  const fromBody = idReference(bodyTenant);
   if (fromBody || options.from === 'body') return fromBody;
   const header = idReference(req.headers['x-tenant-id']);
   if (header) return header;

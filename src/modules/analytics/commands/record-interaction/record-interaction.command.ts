@@ -1,6 +1,9 @@
 import type { InteractionDto } from '@modules/analytics/dto/analytics.dto';
 
-/** Result: whether the interaction was recorded. The shop is named in the body (`tenant_id`). */
+/** Result: whether the interaction was recorded. `tenantId` is an open shop's, resolved by the request context. */
 export class RecordInteractionCommand {
-  constructor(readonly input: InteractionDto) {}
+  constructor(
+    readonly tenantId: string,
+    readonly input: InteractionDto,
+  ) {}
 }

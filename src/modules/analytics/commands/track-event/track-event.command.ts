@@ -1,6 +1,9 @@
 import type { TrackEventDto } from '@modules/analytics/dto/analytics.dto';
 
-/** The shop is named in the event itself (`tenant_id`: UUID or slug); resolved by the handler. */
+/** An event of an open shop's storefront (the request context resolved `tenant_id`, a UUID or slug). */
 export class TrackEventCommand {
-  constructor(readonly input: TrackEventDto) {}
+  constructor(
+    readonly tenantId: string,
+    readonly input: TrackEventDto,
+  ) {}
 }

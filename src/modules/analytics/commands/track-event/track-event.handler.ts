@@ -3,31 +3,26 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Queue } from 'bullmq';
 import { ValidationFailedError } from '@common/errors/domain.error';
-import { TenantDirectory } from '@modules/accounts';
-import { TenantNotPublicError } from '@modules/analytics/domain/analytics.errors';
 import { MAX_METADATA_BYTES, metadataTooLarge } from '@modules/analytics/domain/event-metadata';
 import { ANALYTICS_JOB_OPTIONS, ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
 import { KnownProductsCache } from '@modules/analytics/known-products.cache';
 import { TrackEventCommand } from './track-event.command';
 
 /**
- * The hottest public path (one call per storefront click): validation, a cached tenant and product
- * check, one Redis write. Storing happens in the worker, in batches.
+ * The hottest public path (one call per storefront click): validation, a cached product check, one
+ * Redis write (the shop was resolved, from a cache, by the request context). Storing happens in the worker, in batches.
  */
 @CommandHandler(TrackEventCommand)
 export class TrackEventHandler implements ICommandHandler<TrackEventCommand, void> {
   constructor(
     @InjectQueue(ANALYTICS_QUEUE) private readonly queue: Queue<AnalyticsJob>,
-    private readonly tenants: TenantDirectory,
     private readonly products: KnownProductsCache,
   ) {}
 
-  async execute({ input }: TrackEventCommand): Promise<void> {
-    const tenant = await this.tenants.byIdOrSlug(input.tenant_id);
-    if (!tenant?.isPublic) throw new TenantNotPublicError();
+  async execute({ tenantId, input }: TrackEventCommand): Promise<void> {
     const metadata = { ...(input.metadata ?? {}) };
     if (input.product_id !== undefined) {
-      if (!(await this.products.exists(tenant.id, input.product_id))) {
+      if (!(await this.products.exists(tenantId, input.product_id))) {
         throw ValidationFailedError.field('product_id', 'The selected product is invalid.');
       }
       metadata.product_id = input.product_id;
@@ -41,7 +36,7 @@ export class TrackEventHandler implements ICommandHandler<TrackEventCommand, voi
       {
         kind: 'track',
         eventId,
-        tenantId: tenant.id,
+        tenantId,
         type: input.type,
         productId: input.product_id ?? null,
         metadata,
