@@ -1,9 +1,9 @@
 'use strict';
 /**
  * `GET /api/v1/orders` (issue 4): page 1 (20 orders, 3 items each) of a shop with 1,000 orders,
- * as its owner (bearer token). The service: the token read (BearerAuthGuard), the rate-limit
- * counter (Redis), the tenant-ownership guard (no order id on this route: no query), query
- * validation, then OrderReadService.list: the page with json_agg items and the count, in parallel,
+ * as its owner (bearer token). The service: the token read (the request context guard), the
+ * rate-limit counter (Redis), the tenant access guard (no order id on this route: no query), query
+ * validation, then the ListOrders query: the page with json_agg items and the count, in parallel,
  * and the page envelope.
  *
  * The ceiling is a bare node:http + pg server (bench/servers/orders-list.js) running the same two
