@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Paginator } from '@common/http/pagination';
 import { CatalogOwnershipProvider } from './catalog-ownership.provider';
 import { CreateLocationHandler } from './commands/create-location/create-location.handler';
 import { CreateProductHandler } from './commands/create-product/create-product.handler';
@@ -24,6 +25,7 @@ import { CatalogQueries } from './queries/catalog.queries';
     DeleteLocationHandler,
     InventoryService,
     CatalogQueries,
+    Paginator,
   ],
   exports: [InventoryService, CatalogQueries],
 })

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiConflictResponse,
@@ -16,8 +15,7 @@ import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
 import { UuidIdParam } from '@common/http/id-params';
-import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
-import { Env } from '@config/env.validation';
+import { Paginated, PageQueryDto, Paginator } from '@common/http/pagination';
 import { CreateLocationCommand } from './commands/create-location/create-location.command';
 import { DeleteLocationCommand } from './commands/delete-location/delete-location.command';
 import { UpdateLocationCommand } from './commands/update-location/update-location.command';
@@ -35,7 +33,7 @@ export class MerchantLocationsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
-    private readonly config: ConfigService<Env, true>,
+    private readonly paginator: Paginator,
   ) {}
 
   @Post()
@@ -53,9 +51,9 @@ export class MerchantLocationsController {
   @ApiOperation({ summary: "The shop's locations, newest first, 50 a page" })
   @ApiOkResponse({ description: '{ data: [location], links, meta }' })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<LocationResource>> {
-    const page = query.page ?? 1;
-    const { locations, total } = await this.catalog.locationPage(ctx.merchantTenantId, page);
-    return paginate(locations, total, page, CATALOG_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
+    return this.paginator.page({ path: PATH, page: query.page, perPage: CATALOG_PER_PAGE }, (page) =>
+      this.catalog.locationPage(ctx.merchantTenantId, page),
+    );
   }
 
   @Get(':id')

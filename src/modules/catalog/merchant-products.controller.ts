@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiConflictResponse,
@@ -16,8 +15,7 @@ import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
 import { IntegerIdParam } from '@common/http/id-params';
-import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
-import { Env } from '@config/env.validation';
+import { Paginated, PageQueryDto, Paginator } from '@common/http/pagination';
 import { CreateProductCommand } from './commands/create-product/create-product.command';
 import { DeleteProductCommand } from './commands/delete-product/delete-product.command';
 import { UpdateProductCommand } from './commands/update-product/update-product.command';
@@ -35,7 +33,7 @@ export class MerchantProductsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
-    private readonly config: ConfigService<Env, true>,
+    private readonly paginator: Paginator,
   ) {}
 
   @Post()
@@ -52,9 +50,9 @@ export class MerchantProductsController {
   @ApiOperation({ summary: "The shop's products, newest first, 50 a page" })
   @ApiOkResponse({ description: '{ data: [product], links, meta }' })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
-    const page = query.page ?? 1;
-    const { products, total } = await this.catalog.productPage(ctx.merchantTenantId, page);
-    return paginate(products, total, page, CATALOG_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
+    return this.paginator.page({ path: PATH, page: query.page, perPage: CATALOG_PER_PAGE }, (page) =>
+      this.catalog.productPage(ctx.merchantTenantId, page),
+    );
   }
 
   @Get(':id')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Paginator } from '@common/http/pagination';
 import { CatalogModule } from '@modules/catalog';
 import { CouponRulesChecker } from './commands/coupon-rules.checker';
 import { CreateCouponHandler } from './commands/create-coupon/create-coupon.handler';
@@ -34,6 +35,7 @@ import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-pub
     CouponOwnershipRegistrar,
     CouponLedger,
     CouponVerificationService,
+    Paginator,
   ],
   exports: [CouponLedger, CouponVerificationService],
 })

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiCreatedResponse,
@@ -15,15 +14,13 @@ import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
 import { UuidIdParam } from '@common/http/id-params';
-import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
-import { Env } from '@config/env.validation';
+import { Paginated, PageQueryDto, PageSlice, Paginator } from '@common/http/pagination';
 import { CreateCouponCommand } from './commands/create-coupon/create-coupon.command';
 import { DeleteCouponCommand } from './commands/delete-coupon/delete-coupon.command';
 import { UpdateCouponCommand } from './commands/update-coupon/update-coupon.command';
 import { COUPON_NOT_FOUND } from './domain/coupons.errors';
 import { CouponResource, CouponResponse, CreateCouponDto, UpdateCouponDto } from './dto/merchant-coupon.dto';
 import { GetCouponQuery } from './queries/get-coupon/get-coupon.query';
-import type { CouponPage } from './queries/list-coupons/list-coupons.handler';
 import { COUPONS_PER_PAGE, ListCouponsQuery } from './queries/list-coupons/list-coupons.query';
 
 const PATH = '/api/v1/merchant/coupons';
@@ -35,7 +32,7 @@ export class MerchantCouponsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly config: ConfigService<Env, true>,
+    private readonly paginator: Paginator,
   ) {}
 
   @Post()
@@ -50,9 +47,9 @@ export class MerchantCouponsController {
   @ApiOperation({ summary: "The shop's coupons, newest first, 50 a page" })
   @ApiOkResponse({ description: '{ data: [coupon], links, meta }' })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<CouponResource>> {
-    const page = query.page ?? 1;
-    const { coupons, total } = await this.queries.execute<ListCouponsQuery, CouponPage>(new ListCouponsQuery(ctx.merchantTenantId, page));
-    return paginate(coupons, total, page, COUPONS_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
+    return this.paginator.page({ path: PATH, page: query.page, perPage: COUPONS_PER_PAGE }, (page) =>
+      this.queries.execute<ListCouponsQuery, PageSlice<CouponResource>>(new ListCouponsQuery(ctx.merchantTenantId, page)),
+    );
   }
 
   @Get(':id')

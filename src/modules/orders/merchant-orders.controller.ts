@@ -1,19 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Query } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
 import { IntegerIdParam } from '@common/http/id-params';
-import { paginate, Paginated } from '@common/http/pagination';
-import { Env } from '@config/env.validation';
+import { Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
 import { ORDER_NOT_FOUND } from './domain/orders.errors';
 import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
 import type { OrderResource } from './dto/order.resource';
 import { GetOrderQuery } from './queries/get-order/get-order.query';
-import type { OrderPage } from './queries/list-orders/list-orders.handler';
 import { ListOrdersQuery, ORDERS_PER_PAGE } from './queries/list-orders/list-orders.query';
 
 /** The merchant's view of the orders of their own shop (tenant.ownership on every route). */
@@ -24,21 +21,17 @@ export class MerchantOrdersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly config: ConfigService<Env, true>,
+    private readonly paginator: Paginator,
   ) {}
 
   @Get()
   @ApiOperation({ summary: "List the shop's orders, newest first, 20 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: ListOrdersQueryDto): Promise<Paginated<OrderResource>> {
-    const page = query.page ?? 1;
-    const { orders, total } = await this.queries.execute<ListOrdersQuery, OrderPage>(
-      new ListOrdersQuery(ctx.merchantTenantId, query.status, page),
+    return this.paginator.page(
+      { path: '/api/v1/orders', page: query.page, perPage: ORDERS_PER_PAGE, query: { status: query.status } },
+      (page) =>
+        this.queries.execute<ListOrdersQuery, PageSlice<OrderResource>>(new ListOrdersQuery(ctx.merchantTenantId, query.status, page)),
     );
-    return paginate(orders, total, page, ORDERS_PER_PAGE, {
-      baseUrl: this.config.get('APP_URL', { infer: true }),
-      path: '/api/v1/orders',
-      query: { status: query.status },
-    });
   }
 
   @Get(':order')

@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { TenantOwnershipRegistry } from '@common/context/tenant-ownership.registry';
+import { Paginator } from '@common/http/pagination';
 import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
@@ -15,7 +16,7 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
 @Module({
   imports: [CatalogModule, CouponsModule],
   controllers: [StorefrontOrdersController, MerchantOrdersController],
-  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, RecordOrderPaymentHandler, GetOrderHandler, ListOrdersHandler],
+  providers: [PlaceOrderHandler, ChangeOrderStatusHandler, RecordOrderPaymentHandler, GetOrderHandler, ListOrdersHandler, Paginator],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
+import type { PageSlice } from '@common/http/pagination';
 import { Cents, toCents } from '@common/money/money';
 import { LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
 import type { LocationResource } from '../dto/location.dto';
@@ -19,10 +20,10 @@ import { CATALOG_PER_PAGE, pageOffset } from './catalog-page';
 export class CatalogQueries {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async productPage(tenantId: string, page: number): Promise<{ products: ProductResource[]; total: number }> {
+  async productPage(tenantId: string, page: number): Promise<PageSlice<ProductResource>> {
     // Ids are a sequence, so id order is creation order, and (tenant_id, id) is indexed.
     const { rows, total } = await this.page<ProductRow>('products', PRODUCT_COLUMNS, 'id DESC', tenantId, page);
-    return { products: rows.map(toProductResource), total };
+    return { data: rows.map(toProductResource), total };
   }
 
   async product(tenantId: string, id: number): Promise<ProductResource> {
@@ -34,9 +35,9 @@ export class CatalogQueries {
     return toProductResource(rows[0]);
   }
 
-  async locationPage(tenantId: string, page: number): Promise<{ locations: LocationResource[]; total: number }> {
+  async locationPage(tenantId: string, page: number): Promise<PageSlice<LocationResource>> {
     const { rows, total } = await this.page<LocationRow>('locations', LOCATION_COLUMNS, 'created_at DESC, id DESC', tenantId, page);
-    return { locations: rows.map(toLocationResource), total };
+    return { data: rows.map(toLocationResource), total };
   }
 
   async location(tenantId: string, id: string): Promise<LocationResource> {
