@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Provider } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 
 /** Which tenant owns the row a path id names; null when there is no such row. */
 export type OwnerLookup = (id: string | number) => Promise<string | null>;
@@ -23,4 +25,20 @@ export class TenantOwnershipRegistry {
     if (!lookup) throw new Error(`No owner look-up registered for ${resource}`);
     return lookup(id);
   }
+}
+
+/**
+ * The provider a module lists to register the owner look-up of `resource`, whose rows are in
+ * `table` with their shop in `tenant_id`: `providers: [tenantOwnedTable('coupon', 'coupons')]`.
+ */
+export function tenantOwnedTable(resource: string, table: string): Provider {
+  return {
+    provide: `tenant-owned-table:${resource}`,
+    inject: [TenantOwnershipRegistry, getDataSourceToken()],
+    useFactory: (owners: TenantOwnershipRegistry, dataSource: DataSource) =>
+      owners.register(resource, async (id) => {
+        const rows: Array<{ tenant_id: string }> = await dataSource.query(`SELECT tenant_id FROM ${table} WHERE id = $1`, [id]);
+        return rows[0]?.tenant_id ?? null;
+      }),
+  };
 }

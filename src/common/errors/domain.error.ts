@@ -26,6 +26,27 @@ export class ValidationFailedError extends DomainError {
   }
 }
 
+/**
+ * The base of a feature's 422 on one field, thrown with its message:
+ * `class OrderCouponRejectedError extends fieldError('coupon_code') {}`, `new OrderCouponRejectedError(reason)`.
+ */
+export function fieldError(field: string) {
+  return class extends ValidationFailedError {
+    constructor(message: string) {
+      super({ [field]: [message] });
+    }
+  };
+}
+
+/** The same with a fixed message: `class EmailTakenError extends fixedFieldError('email', 'The email has already been taken.') {}`. */
+export function fixedFieldError(field: string, message: string) {
+  return class extends fieldError(field) {
+    constructor() {
+      super(message);
+    }
+  };
+}
+
 export class NotFoundError extends DomainError {
   constructor(message = 'Not found.') {
     super('not_found', message, 404);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CatalogOwnershipProvider } from './catalog-ownership.provider';
+import { tenantOwnedTable } from '@common/context/tenant-ownership.registry';
+import { Paginator } from '@common/http/pagination';
 import { CreateLocationHandler } from './commands/create-location/create-location.handler';
 import { CreateProductHandler } from './commands/create-product/create-product.handler';
 import { DeleteLocationHandler } from './commands/delete-location/delete-location.handler';
@@ -15,7 +16,8 @@ import { CatalogQueries } from './queries/catalog.queries';
 @Module({
   controllers: [MerchantProductsController, MerchantLocationsController],
   providers: [
-    CatalogOwnershipProvider,
+    tenantOwnedTable('product', 'products'),
+    tenantOwnedTable('location', 'locations'),
     CreateProductHandler,
     UpdateProductHandler,
     DeleteProductHandler,
@@ -24,6 +26,7 @@ import { CatalogQueries } from './queries/catalog.queries';
     DeleteLocationHandler,
     InventoryService,
     CatalogQueries,
+    Paginator,
   ],
   exports: [InventoryService, CatalogQueries],
 })

@@ -1,23 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
+import { ApiCreated, ApiPage, ApiRemoved, ApiShow, ApiUpdated } from '@common/http/api-docs';
+import { asData } from '@common/http/data-envelope';
 import { IntegerIdParam } from '@common/http/id-params';
-import { paginate, Paginated, PageQueryDto } from '@common/http/pagination';
-import { Env } from '@config/env.validation';
+import { Paginated, PageQueryDto, Paginator } from '@common/http/pagination';
 import { CreateProductCommand } from './commands/create-product/create-product.command';
 import { DeleteProductCommand } from './commands/delete-product/delete-product.command';
 import { UpdateProductCommand } from './commands/update-product/update-product.command';
@@ -27,6 +17,10 @@ import { CATALOG_PER_PAGE } from './queries/catalog-page';
 import { CatalogQueries } from './queries/catalog.queries';
 
 const PATH = '/api/v1/merchant/products';
+const INVALID = 'Invalid or unknown fields';
+const ONE_PRODUCT = { param: { name: 'id', type: Number }, notFound: 'No such product in this shop' };
+
+const ProductId = () => IntegerIdParam('id', PRODUCT_NOT_FOUND);
 
 @ApiTags('merchant catalog')
 @MerchantArea({ param: 'id', resource: 'product', id: 'integer', notFound: PRODUCT_NOT_FOUND })
@@ -35,61 +29,43 @@ export class MerchantProductsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly catalog: CatalogQueries,
-    private readonly config: ConfigService<Env, true>,
+    private readonly paginator: Paginator,
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Add a product to the shop' })
-  @ApiCreatedResponse({ type: ProductResponse })
-  @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
+  @ApiCreated(ProductResponse, { summary: 'Add a product to the shop', invalid: INVALID })
   async create(@Ctx() ctx: RequestContext, @Body() body: CreateProductDto): Promise<{ data: ProductResource }> {
-    return {
-      data: await this.commands.execute<CreateProductCommand, ProductResource>(new CreateProductCommand(ctx.merchantTenantId, body)),
-    };
+    return asData(this.commands.execute<CreateProductCommand, ProductResource>(new CreateProductCommand(ctx.merchantTenantId, body)));
   }
 
   @Get()
-  @ApiOperation({ summary: "The shop's products, newest first, 50 a page" })
-  @ApiOkResponse({ description: '{ data: [product], links, meta }' })
+  @ApiPage('product', { summary: "The shop's products, newest first, 50 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
-    const page = query.page ?? 1;
-    const { products, total } = await this.catalog.productPage(ctx.merchantTenantId, page);
-    return paginate(products, total, page, CATALOG_PER_PAGE, { baseUrl: this.config.get('APP_URL', { infer: true }), path: PATH });
+    return this.paginator.page({ path: PATH, page: query.page, perPage: CATALOG_PER_PAGE }, (page) =>
+      this.catalog.productPage(ctx.merchantTenantId, page),
+    );
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One product of the shop' })
-  @ApiParam({ name: 'id', type: Number })
-  @ApiOkResponse({ type: ProductResponse })
-  @ApiNotFoundResponse({ description: 'No such product in this shop' })
-  async show(@Ctx() ctx: RequestContext, @IntegerIdParam('id', PRODUCT_NOT_FOUND) id: number): Promise<{ data: ProductResource }> {
-    return { data: await this.catalog.product(ctx.merchantTenantId, id) };
+  @ApiShow(ProductResponse, { ...ONE_PRODUCT, summary: 'One product of the shop' })
+  async show(@Ctx() ctx: RequestContext, @ProductId() id: number): Promise<{ data: ProductResource }> {
+    return asData(this.catalog.product(ctx.merchantTenantId, id));
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change some fields of a product' })
-  @ApiParam({ name: 'id', type: Number })
-  @ApiOkResponse({ type: ProductResponse })
-  @ApiNotFoundResponse({ description: 'No such product in this shop' })
-  @ApiUnprocessableEntityResponse({ description: 'Invalid or unknown fields' })
-  async update(
-    @Ctx() ctx: RequestContext,
-    @IntegerIdParam('id', PRODUCT_NOT_FOUND) id: number,
-    @Body() body: UpdateProductDto,
-  ): Promise<{ data: ProductResource }> {
-    return {
-      data: await this.commands.execute<UpdateProductCommand, ProductResource>(new UpdateProductCommand(ctx.merchantTenantId, id, body)),
-    };
+  @ApiUpdated(ProductResponse, { ...ONE_PRODUCT, summary: 'Change some fields of a product', invalid: INVALID })
+  async update(@Ctx() ctx: RequestContext, @ProductId() id: number, @Body() body: UpdateProductDto): Promise<{ data: ProductResource }> {
+    return asData(this.commands.execute<UpdateProductCommand, ProductResource>(new UpdateProductCommand(ctx.merchantTenantId, id, body)));
   }
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a product that no order refers to' })
-  @ApiParam({ name: 'id', type: Number })
-  @ApiNoContentResponse()
-  @ApiNotFoundResponse({ description: 'No such product in this shop' })
-  @ApiConflictResponse({ description: 'Orders refer to the product: deactivate it instead' })
-  async remove(@Ctx() ctx: RequestContext, @IntegerIdParam('id', PRODUCT_NOT_FOUND) id: number): Promise<void> {
+  @ApiRemoved({
+    ...ONE_PRODUCT,
+    summary: 'Delete a product that no order refers to',
+    conflict: 'Orders refer to the product: deactivate it instead',
+  })
+  async remove(@Ctx() ctx: RequestContext, @ProductId() id: number): Promise<void> {
     await this.commands.execute<DeleteProductCommand, void>(new DeleteProductCommand(ctx.merchantTenantId, id));
   }
 }

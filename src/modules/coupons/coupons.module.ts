@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { tenantOwnedTable } from '@common/context/tenant-ownership.registry';
+import { Paginator } from '@common/http/pagination';
 import { CatalogModule } from '@modules/catalog';
 import { CouponRulesChecker } from './commands/coupon-rules.checker';
 import { CreateCouponHandler } from './commands/create-coupon/create-coupon.handler';
@@ -6,7 +8,6 @@ import { DeleteCouponHandler } from './commands/delete-coupon/delete-coupon.hand
 import { UpdateCouponHandler } from './commands/update-coupon/update-coupon.handler';
 import { CouponCatalogCache } from './coupon-catalog.cache';
 import { CouponLedger } from './coupon-ledger';
-import { CouponOwnershipRegistrar } from './coupon-ownership.registrar';
 import { CouponVerificationController } from './coupon-verification.controller';
 import { CouponVerificationService } from './coupon-verification.service';
 import { MerchantCouponsController } from './merchant-coupons.controller';
@@ -31,9 +32,10 @@ import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-pub
     GetCouponHandler,
     ListPublicCouponsHandler,
     CouponCatalogCache,
-    CouponOwnershipRegistrar,
+    tenantOwnedTable('coupon', 'coupons'),
     CouponLedger,
     CouponVerificationService,
+    Paginator,
   ],
   exports: [CouponLedger, CouponVerificationService],
 })

@@ -1,20 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Query } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
+import { ApiRemoved, ApiShow } from '@common/http/api-docs';
+import { asData } from '@common/http/data-envelope';
 import { IntegerIdParam } from '@common/http/id-params';
-import { paginate, Paginated } from '@common/http/pagination';
-import { Env } from '@config/env.validation';
+import { Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
 import { ORDER_NOT_FOUND } from './domain/orders.errors';
 import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
 import type { OrderResource } from './dto/order.resource';
 import { GetOrderQuery } from './queries/get-order/get-order.query';
-import type { OrderPage } from './queries/list-orders/list-orders.handler';
 import { ListOrdersQuery, ORDERS_PER_PAGE } from './queries/list-orders/list-orders.query';
+
+const OrderId = () => IntegerIdParam('order', ORDER_NOT_FOUND);
 
 /** The merchant's view of the orders of their own shop (tenant.ownership on every route). */
 @ApiTags('orders')
@@ -24,47 +25,40 @@ export class MerchantOrdersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly config: ConfigService<Env, true>,
+    private readonly paginator: Paginator,
   ) {}
 
   @Get()
   @ApiOperation({ summary: "List the shop's orders, newest first, 20 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: ListOrdersQueryDto): Promise<Paginated<OrderResource>> {
-    const page = query.page ?? 1;
-    const { orders, total } = await this.queries.execute<ListOrdersQuery, OrderPage>(
-      new ListOrdersQuery(ctx.merchantTenantId, query.status, page),
+    return this.paginator.page(
+      { path: '/api/v1/orders', page: query.page, perPage: ORDERS_PER_PAGE, query: { status: query.status } },
+      (page) =>
+        this.queries.execute<ListOrdersQuery, PageSlice<OrderResource>>(new ListOrdersQuery(ctx.merchantTenantId, query.status, page)),
     );
-    return paginate(orders, total, page, ORDERS_PER_PAGE, {
-      baseUrl: this.config.get('APP_URL', { infer: true }),
-      path: '/api/v1/orders',
-      query: { status: query.status },
-    });
   }
 
   @Get(':order')
-  @ApiOperation({ summary: 'One order of the shop' })
-  @ApiOkResponse({ description: '{ data: order }' })
-  @ApiNotFoundResponse({ description: 'No such order in this shop' })
-  async show(@Ctx() ctx: RequestContext, @IntegerIdParam('order', ORDER_NOT_FOUND) orderId: number): Promise<{ data: OrderResource }> {
-    return { data: await this.load(ctx.merchantTenantId, orderId) };
+  @ApiShow('{ data: order }', { summary: 'One order of the shop', notFound: 'No such order in this shop' })
+  async show(@Ctx() ctx: RequestContext, @OrderId() orderId: number): Promise<{ data: OrderResource }> {
+    return asData(this.load(ctx.merchantTenantId, orderId));
   }
 
   @Patch(':order/status')
   @ApiOperation({ summary: 'Move the order along pending → confirmed → processing → ready → delivered, or cancel it' })
   async changeStatus(
     @Ctx() ctx: RequestContext,
-    @IntegerIdParam('order', ORDER_NOT_FOUND) orderId: number,
+    @OrderId() orderId: number,
     @Body() body: ChangeOrderStatusDto,
   ): Promise<{ data: OrderResource }> {
     await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, body.status, ctx.principal.id));
-    return { data: await this.load(ctx.merchantTenantId, orderId) };
+    return asData(this.load(ctx.merchantTenantId, orderId));
   }
 
   @Delete(':order')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Cancel the order (stock is returned)' })
-  @ApiNoContentResponse()
-  async cancel(@Ctx() ctx: RequestContext, @IntegerIdParam('order', ORDER_NOT_FOUND) orderId: number): Promise<void> {
+  @ApiRemoved({ summary: 'Cancel the order (stock is returned)' })
+  async cancel(@Ctx() ctx: RequestContext, @OrderId() orderId: number): Promise<void> {
     await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, 'cancelled', ctx.principal.id));
   }
 

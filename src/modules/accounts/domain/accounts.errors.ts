@@ -1,11 +1,7 @@
-import { ConflictError, NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
+import { ConflictError, fixedFieldError, NotFoundError } from '@common/errors/domain.error';
 
 /** 422 on `email` over HTTP; ALREADY_EXISTS over gRPC. */
-export class EmailTakenError extends ValidationFailedError {
-  constructor() {
-    super({ email: ['The email has already been taken.'] });
-  }
-}
+export class EmailTakenError extends fixedFieldError('email', 'The email has already been taken.') {}
 
 /** gRPC NOT_FOUND: the tenant a user was to join does not exist (or is archived). */
 export class TenantNotFoundError extends NotFoundError {

@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional } from 'class-validator';
 import { IsAcceptablePassword } from '../domain/password-rule';
+import { UserResource } from './account.resources';
 import { EmailAddress, EqualsProperty, MaxChars, OptionalString, RequiredString } from './field-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -43,19 +44,7 @@ export class RegisterUserDto {
   idempotency_key?: string;
 }
 
-export class RegisteredUserResponse {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty()
-  name: string;
-
-  @ApiProperty()
-  email: string;
-
-  @ApiProperty({ format: 'uuid', nullable: true, type: String })
-  tenant_id: string | null;
-
+export class RegisteredUserResponse extends PickType(UserResource, ['id', 'name', 'email', 'tenant_id'] as const) {
   @ApiProperty({ example: '17|Yc7rJ2...' })
   access_token: string;
 

@@ -1,4 +1,5 @@
 import { centsToNumber, toCents } from '@common/money/money';
+import { isoTimestamps } from '@common/util/timestamps';
 import type { LocationResource } from './location.dto';
 
 export interface LocationRow {
@@ -22,7 +23,6 @@ export function toLocationResource(row: LocationRow): LocationResource {
     is_primary: row.is_primary,
     is_active: row.is_active,
     delivery_fee: centsToNumber(toCents(row.delivery_fee)),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    ...isoTimestamps(row),
   };
 }

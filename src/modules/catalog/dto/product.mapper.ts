@@ -1,4 +1,5 @@
 import { centsToNumber, toCents } from '@common/money/money';
+import { isoTimestamps } from '@common/util/timestamps';
 import type { ProductResource } from './product.dto';
 
 export interface ProductRow {
@@ -22,7 +23,6 @@ export function toProductResource(row: ProductRow): ProductResource {
     category_id: row.category_id,
     stock: row.stock,
     is_active: row.is_active,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    ...isoTimestamps(row),
   };
 }

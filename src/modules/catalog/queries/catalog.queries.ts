@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { ValidationFailedError } from '@common/errors/domain.error';
+import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
+import type { PageSlice } from '@common/http/pagination';
 import { Cents, toCents } from '@common/money/money';
 import { LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
 import type { LocationResource } from '../dto/location.dto';
@@ -9,6 +10,31 @@ import { LOCATION_COLUMNS, LocationRow, toLocationResource } from '../dto/locati
 import type { ProductResource } from '../dto/product.dto';
 import { PRODUCT_COLUMNS, ProductRow, toProductResource } from '../dto/product.mapper';
 import { CATALOG_PER_PAGE, pageOffset } from './catalog-page';
+
+/** How the merchant pages read one catalog table. */
+interface CatalogTable<Row, Resource> {
+  table: 'products' | 'locations';
+  columns: string;
+  order: string;
+  toResource: (row: Row) => Resource;
+  notFound: () => DomainError;
+}
+
+// Ids are a sequence, so id order is creation order, and (tenant_id, id) is indexed.
+const PRODUCTS: CatalogTable<ProductRow, ProductResource> = {
+  table: 'products',
+  columns: PRODUCT_COLUMNS,
+  order: 'id DESC',
+  toResource: toProductResource,
+  notFound: () => new ProductNotFoundError(),
+};
+const LOCATIONS: CatalogTable<LocationRow, LocationResource> = {
+  table: 'locations',
+  columns: LOCATION_COLUMNS,
+  order: 'created_at DESC, id DESC',
+  toResource: toLocationResource,
+  notFound: () => new LocationNotFoundError(),
+};
 
 /**
  * Every read of products and locations: the merchant's pages and, for other features (orders,
@@ -19,33 +45,20 @@ import { CATALOG_PER_PAGE, pageOffset } from './catalog-page';
 export class CatalogQueries {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async productPage(tenantId: string, page: number): Promise<{ products: ProductResource[]; total: number }> {
-    // Ids are a sequence, so id order is creation order, and (tenant_id, id) is indexed.
-    const { rows, total } = await this.page<ProductRow>('products', PRODUCT_COLUMNS, 'id DESC', tenantId, page);
-    return { products: rows.map(toProductResource), total };
+  productPage(tenantId: string, page: number): Promise<PageSlice<ProductResource>> {
+    return this.page(PRODUCTS, tenantId, page);
   }
 
-  async product(tenantId: string, id: number): Promise<ProductResource> {
-    const rows: ProductRow[] = await this.dataSource.query(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE tenant_id = $1 AND id = $2`, [
-      tenantId,
-      id,
-    ]);
-    if (!rows[0]) throw new ProductNotFoundError();
-    return toProductResource(rows[0]);
+  product(tenantId: string, id: number): Promise<ProductResource> {
+    return this.one(PRODUCTS, tenantId, id);
   }
 
-  async locationPage(tenantId: string, page: number): Promise<{ locations: LocationResource[]; total: number }> {
-    const { rows, total } = await this.page<LocationRow>('locations', LOCATION_COLUMNS, 'created_at DESC, id DESC', tenantId, page);
-    return { locations: rows.map(toLocationResource), total };
+  locationPage(tenantId: string, page: number): Promise<PageSlice<LocationResource>> {
+    return this.page(LOCATIONS, tenantId, page);
   }
 
-  async location(tenantId: string, id: string): Promise<LocationResource> {
-    const rows: LocationRow[] = await this.dataSource.query(`SELECT ${LOCATION_COLUMNS} FROM locations WHERE tenant_id = $1 AND id = $2`, [
-      tenantId,
-      id,
-    ]);
-    if (!rows[0]) throw new LocationNotFoundError();
-    return toLocationResource(rows[0]);
+  location(tenantId: string, id: string): Promise<LocationResource> {
+    return this.one(LOCATIONS, tenantId, id);
   }
 
   /**
@@ -103,21 +116,24 @@ export class CatalogQueries {
   }
 
   /** A page of the shop's rows with the shop's total, which a page past the end still reports. */
-  private async page<Row>(
-    table: 'products' | 'locations',
-    columns: string,
-    order: string,
-    tenantId: string,
-    page: number,
-  ): Promise<{ rows: Row[]; total: number }> {
+  private async page<Row, Resource>(source: CatalogTable<Row, Resource>, tenantId: string, page: number): Promise<PageSlice<Resource>> {
     const rows: Array<Row & { total: string }> = await this.dataSource.query(
-      `SELECT ${columns}, count(*) OVER () AS total FROM ${table} WHERE tenant_id = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`,
+      `SELECT ${source.columns}, count(*) OVER () AS total FROM ${source.table} WHERE tenant_id = $1 ORDER BY ${source.order} LIMIT $2 OFFSET $3`,
       [tenantId, CATALOG_PER_PAGE, pageOffset(page)],
     );
-    if (rows[0]) return { rows, total: Number(rows[0].total) };
-    const counted: Array<{ total: string }> = await this.dataSource.query(`SELECT count(*) AS total FROM ${table} WHERE tenant_id = $1`, [
+    const total = rows[0]
+      ? Number(rows[0].total)
+      : Number((await this.dataSource.query(`SELECT count(*) AS total FROM ${source.table} WHERE tenant_id = $1`, [tenantId]))[0].total);
+    return { data: rows.map(source.toResource), total };
+  }
+
+  /** One row of the shop, or the resource's 404. */
+  private async one<Row, Resource>(source: CatalogTable<Row, Resource>, tenantId: string, id: string | number): Promise<Resource> {
+    const rows: Row[] = await this.dataSource.query(`SELECT ${source.columns} FROM ${source.table} WHERE tenant_id = $1 AND id = $2`, [
       tenantId,
+      id,
     ]);
-    return { rows, total: Number(counted[0].total) };
+    if (!rows[0]) throw source.notFound();
+    return source.toResource(rows[0]);
   }
 }

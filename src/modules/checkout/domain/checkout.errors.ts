@@ -1,4 +1,4 @@
-import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
+import { DomainError, fixedFieldError } from '@common/errors/domain.error';
 
 /** 400 with the spec's `{ success: false, message }` shape (no active primary location). */
 export class HoldRejectedError extends DomainError {
@@ -7,14 +7,9 @@ export class HoldRejectedError extends DomainError {
   }
 }
 
-export class UnknownHoldLocationError extends ValidationFailedError {
-  constructor() {
-    super({ location_id: ['The selected location is invalid.'] });
-  }
-}
+export class UnknownHoldLocationError extends fixedFieldError('location_id', 'The selected location is invalid.') {}
 
-export class CartSubtotalRequiredError extends ValidationFailedError {
-  constructor() {
-    super({ cart_subtotal: ['The cart_subtotal field is required when the cart has not been synchronized.'] });
-  }
-}
+export class CartSubtotalRequiredError extends fixedFieldError(
+  'cart_subtotal',
+  'The cart_subtotal field is required when the cart has not been synchronized.',
+) {}

@@ -4,7 +4,8 @@ import { ValidationFailedError } from '@common/errors/domain.error';
 import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 import { inTransaction } from '@infra/database/transaction';
 import { CatalogQueries } from '@modules/catalog';
-import { CouponFields, crossFieldErrors } from '../domain/coupon-fields';
+import { crossFieldErrors } from '../domain/coupon-fields';
+import type { CouponFields } from '../domain/coupon-row';
 
 /** The 422s of a coupon write (decisions §4), shared by the create and update commands. */
 @Injectable()

@@ -1,6 +1,6 @@
 import type { CreateCouponDto } from '../dto/merchant-coupon.dto';
-import { crossFieldErrors, fieldsToChange, fieldsToCreate, storedFields } from './coupon-fields';
-import type { CouponRow } from './coupon-row';
+import { crossFieldErrors, fieldsToChange, fieldsToCreate } from './coupon-fields';
+import { CouponRow, storedFields } from './coupon-row';
 
 const stored = (overrides: Partial<CouponRow> = {}): CouponRow => ({
   id: '00000000-0000-4000-8000-000000000001',

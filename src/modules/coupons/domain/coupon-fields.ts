@@ -2,25 +2,7 @@ import { ValidationFailedError } from '@common/errors/domain.error';
 import { parseIsoTimestamp } from '@common/http/is-iso-timestamp.decorator';
 import { centsToDecimal, toCents } from '@common/money/money';
 import type { CreateCouponDto, UpdateCouponDto } from '../dto/merchant-coupon.dto';
-import type { CouponType } from './coupon-evaluation';
-import type { CouponRow } from './coupon-row';
-
-/** The stored form of the fields a merchant writes (money as numeric text, times as Dates). */
-export interface CouponFields {
-  code: string;
-  coupon_type: CouponType;
-  value: string;
-  min_spend: string | null;
-  max_discount: string | null;
-  starts_at: Date | null;
-  expires_at: Date | null;
-  usage_limit: number | null;
-  per_customer_limit: number | null;
-  is_active: boolean;
-  is_public: boolean;
-  excluded_product_ids: number[];
-  excluded_category_ids: number[];
-}
+import type { CouponFields, CouponRow } from './coupon-row';
 
 /** A new coupon's fields, with the defaults of decisions §4. */
 export function fieldsToCreate(input: CreateCouponDto): CouponFields {
@@ -70,24 +52,6 @@ export function fieldsToChange(current: CouponRow, input: UpdateCouponDto): Part
     excluded_category_ids: input.excluded_category_ids === undefined ? undefined : unique(input.excluded_category_ids),
   };
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-}
-
-export function storedFields(row: CouponRow): CouponFields {
-  return {
-    code: row.code,
-    coupon_type: row.coupon_type,
-    value: row.value,
-    min_spend: row.min_spend,
-    max_discount: row.max_discount,
-    starts_at: row.starts_at,
-    expires_at: row.expires_at,
-    usage_limit: row.usage_limit,
-    per_customer_limit: row.per_customer_limit,
-    is_active: row.is_active,
-    is_public: row.is_public,
-    excluded_product_ids: row.excluded_product_ids ?? [],
-    excluded_category_ids: row.excluded_category_ids ?? [],
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
+import { fieldError, NotFoundError } from '@common/errors/domain.error';
 
 /** Also the message of the path-id pipe and the tenant access guard, so a bad, foreign or missing order read the same. */
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -10,15 +10,7 @@ export class OrderNotFoundError extends NotFoundError {
 }
 
 /** 422 on `status`: a backward move, or any move out of a final status. */
-export class OrderStatusTransitionError extends ValidationFailedError {
-  constructor(reason: string) {
-    super({ status: [reason] });
-  }
-}
+export class OrderStatusTransitionError extends fieldError('status') {}
 
 /** 422 on `coupon_code`, with the coupon ledger's reason. */
-export class OrderCouponRejectedError extends ValidationFailedError {
-  constructor(reason: string) {
-    super({ coupon_code: [reason] });
-  }
-}
+export class OrderCouponRejectedError extends fieldError('coupon_code') {}

@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@common/errors/domain.error';
+import { fieldError, fixedFieldError } from '@common/errors/domain.error';
 
 const REJECTION_MESSAGES: Record<OtpRejectionReason, string> = {
   used: 'This code has already been used.',
@@ -10,21 +10,16 @@ const REJECTION_MESSAGES: Record<OtpRejectionReason, string> = {
 
 export type OtpRejectionReason = 'used' | 'superseded' | 'expired' | 'locked' | 'wrong';
 
-export class InvalidOtpIdentifierError extends ValidationFailedError {
-  constructor() {
-    super({ identifier: ['The identifier must be a valid email address or a phone number like +50499998888.'] });
-  }
-}
+export class InvalidOtpIdentifierError extends fixedFieldError(
+  'identifier',
+  'The identifier must be a valid email address or a phone number like +50499998888.',
+) {}
 
-export class OtpSessionNotFoundError extends ValidationFailedError {
-  constructor() {
-    super({ uuid: ['No verification session matches this uuid.'] });
-  }
-}
+export class OtpSessionNotFoundError extends fixedFieldError('uuid', 'No verification session matches this uuid.') {}
 
 /** 422 on `otp_code`: the code was wrong, or the session no longer accepts any code. */
-export class OtpCodeRejectedError extends ValidationFailedError {
+export class OtpCodeRejectedError extends fieldError('otp_code') {
   constructor(reason: OtpRejectionReason) {
-    super({ otp_code: [REJECTION_MESSAGES[reason]] });
+    super(REJECTION_MESSAGES[reason]);
   }
 }

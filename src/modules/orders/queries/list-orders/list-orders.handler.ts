@@ -1,21 +1,17 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { PageSlice } from '@common/http/pagination';
 import type { OrderResource } from '@modules/orders/dto/order.resource';
 import { OrderRow, SELECT_ORDERS, toResource } from '../order.presenter';
 import { ListOrdersQuery, ORDERS_PER_PAGE } from './list-orders.query';
 
-export interface OrderPage {
-  orders: OrderResource[];
-  total: number;
-}
-
 /** A tenant's orders, newest first, optionally of one status. */
 @QueryHandler(ListOrdersQuery)
-export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, OrderPage> {
+export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, PageSlice<OrderResource>> {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async execute({ tenantId, status, page }: ListOrdersQuery): Promise<OrderPage> {
+  async execute({ tenantId, status, page }: ListOrdersQuery): Promise<PageSlice<OrderResource>> {
     const filter = status ? 'AND o.status = $2' : '';
     const where = status ? [tenantId, status] : [tenantId];
     const paging = `LIMIT $${where.length + 1} OFFSET $${where.length + 2}`;
@@ -29,6 +25,6 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, OrderPa
         where,
       ),
     ]);
-    return { orders: rows.map(toResource), total: counted[0].total };
+    return { data: rows.map(toResource), total: counted[0].total };
   }
 }
