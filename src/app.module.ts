@@ -10,6 +10,7 @@ import { RequestContextGuard } from '@common/context/request-context.guard';
 import { GlobalExceptionFilter } from '@common/errors/global-exception.filter';
 import { Env, validateEnv } from '@config/env.validation';
 import { typeormOptions } from '@infra/database/typeorm-options';
+import { LifecycleModule } from '@infra/lifecycle/lifecycle.module';
 import { MessagingModule, MessagingWorkerModule } from '@infra/messaging/messaging.module';
 import { OutboxModule, OutboxWorkerModule } from '@infra/outbox/outbox.module';
 import { QueueModule } from '@infra/queue/queue.module';
@@ -75,6 +76,7 @@ export class AppModule {
             autoLoadEntities: true,
           }),
         }),
+        LifecycleModule,
         RedisModule,
         QueueModule,
         CqrsModule.forRoot(),

@@ -5,6 +5,7 @@ import { createHttpApp, createWorkerContext } from './bootstrap';
 import { loadEnv } from '@config/load-env';
 import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
+import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { createRootLogger } from '@infra/logging/http-logger';
 
 async function main(): Promise<void> {
@@ -40,10 +41,19 @@ async function main(): Promise<void> {
     logger.info({ port: env.PORT, role: env.APP_ROLE, docs: `${env.APP_URL}/api/docs` }, 'Storefront API listening');
   }
 
-  let closing = false;
+  const state = app.get(ShutdownState);
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (state.draining) return;
+    // Readiness says 503 at once, but requests are still served for SHUTDOWN_DRAIN_MS: load
+    // balancers need that long to stop sending here.
+    state.beginDraining();
+    if (server && env.SHUTDOWN_DRAIN_MS > 0) {
+      logger.info(
+        { signal, drainMs: env.SHUTDOWN_DRAIN_MS },
+        'Shutting down: readiness is 503; still serving while load balancers stop sending',
+      );
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+    }
     logger.info({ signal }, 'Shutting down: no new connections; finishing in-flight work');
     const force = setTimeout(() => {
       logger.error('Shutdown took too long; exiting');
@@ -51,8 +61,15 @@ async function main(): Promise<void> {
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      // Stop accepting first and let in-flight requests finish; then workers, queues and pools close.
-      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop accepting; responses from now on close their keep-alive connection and idle ones are
+      // closed, so in-flight requests finish and no client holds the process open. Then workers
+      // finish their jobs, and queues and pools close.
+      state.beginClosing();
+      if (server) {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await closed;
+      }
       await app.close();
       logger.info('Shut down cleanly');
       process.exit(0);

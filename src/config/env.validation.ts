@@ -114,6 +114,10 @@ export class EnvironmentVariables {
   @IntegerVar(50)
   OUTBOX_POLL_INTERVAL_MS = 500;
 
+  /** After SIGTERM, requests keep being served this long while readiness says 503 (load balancers stop sending). */
+  @IntegerVar(0)
+  SHUTDOWN_DRAIN_MS = 5000;
+
   @IntegerVar(1000)
   SHUTDOWN_TIMEOUT_MS = 10000;
 

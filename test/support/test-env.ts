@@ -37,6 +37,8 @@ export const TEST_ENV: Record<string, string> = {
   DATABASE_POOL_SIZE: '20',
   REDIS_URL: TEST_REDIS_URL,
   MIGRATIONS_RUN: 'false',
+  // Processes spawned by tests shut down without waiting for load balancers.
+  SHUTDOWN_DRAIN_MS: '100',
   LOG_LEVEL: 'silent',
   TRUST_PROXY: 'loopback',
   THROTTLE_API: `${TEST_RATE_LIMITS.api}/60`,

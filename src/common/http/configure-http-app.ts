@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Env, parseTrustProxy } from '@config/env.validation';
+import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { toErrorResponse } from '@common/errors/error-response';
 import { validationExceptionFactory } from '@common/errors/validation-exception.factory';
 
@@ -41,6 +42,13 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   }
   app.set('etag', false);
 
+  // Once the listener is closing (SIGTERM, after the drain), every response asks the client to drop
+  // its keep-alive connection, so no client keeps a dying process busy.
+  const shutdown = app.get(ShutdownState);
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (shutdown.closing) res.setHeader('Connection', 'close');
+    next();
+  });
   // The logger comes first so that even a request rejected by the body parser has an id.
   app.use(requestLogging);
   // Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which

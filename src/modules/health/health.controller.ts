@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
+import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { HealthReport, isHealthy } from './domain/health-report';
 import { GetHealthReportQuery } from './queries/get-health-report/get-health-report.query';
@@ -17,6 +18,7 @@ export class HealthController {
     private readonly terminus: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   @Get()
@@ -38,8 +40,12 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer now (200, or 503)' })
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer now and the process is not shutting down (200, or 503)' })
   async ready(@Res({ passthrough: true }) res: Response) {
+    if (this.shutdown.draining) {
+      res.status(503);
+      return { status: 'shutting_down' };
+    }
     try {
       return await this.terminus.check([
         () => this.database.pingCheck('database', { timeout: 1_000 }),
