@@ -186,6 +186,15 @@ export class EnvironmentVariables {
   @IntegerVar(1, 1440)
   INVENTORY_HOLD_MINUTES = 15;
 
+  // Inventory hold abuse bounds (decisions §6): one client cannot take a shop's stock off sale.
+  /** Units of one product one checkout session may hold. */
+  @IntegerVar(1)
+  INVENTORY_HOLD_MAX_UNITS = 20;
+
+  /** Live holding sessions one client (IPv4 address, IPv6 /64) may have per shop. */
+  @IntegerVar(1)
+  INVENTORY_HOLD_MAX_SESSIONS = 3;
+
   @IsString()
   PAYMENT_WEBHOOK_SECRET = '';
 

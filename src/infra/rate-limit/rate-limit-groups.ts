@@ -1,42 +1,56 @@
 import type { Request } from 'express';
+import { clientNetwork } from '@common/http/client-network';
 import { Env } from '@config/env.validation';
 
 export type RateLimitGroup =
   'api' | 'api.otp-generation' | 'api.otp-identifier' | 'api.verification' | 'api.transactions' | 'tenant-aware' | 'ai-gen';
 
+/**
+ * Who shares one counter. `null` means the request carries nothing to count by, so the group does
+ * not apply. Only bounded, canonical values (decisions §2): ids the service resolved, a client
+ * network, a normalised identifier; never a raw body field.
+ */
+export type RateLimitTracker = (req: Request) => string | null;
+
+/**
+ * A group counted by a tracker its route declares, for counters keyed by something only the
+ * route's feature understands (the OTP identifier's canonical form): infra knows no feature.
+ */
+export interface RateLimitRule {
+  group: RateLimitGroup;
+  tracker: RateLimitTracker;
+}
+
+/** Groups without a tracker of their own: a route lists them only as a `RateLimitRule`. */
+type RouteKeyedGroup = 'api.otp-identifier';
+
+/** What `@RateLimit(...)` lists, in the order the groups are counted. */
+export type RateLimitEntry = Exclude<RateLimitGroup, RouteKeyedGroup> | RateLimitRule;
+
 export interface RateLimitGroupDefinition {
   /** Variable holding `<limit>/<seconds>`. */
   env: keyof Env;
-  /** Who shares one counter. `null` means the request carries nothing to count by, so this group does not apply. */
-  tracker: (req: Request) => string | null;
+  /** Absent for a route-keyed group. */
+  tracker?: RateLimitTracker;
   /** The 429 message; the contract's generic text unless a group says otherwise. */
   message?: (retryAfterSeconds: number) => string;
 }
 
-const ip = (req: Request) => `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+const ip = (req: Request) => `ip:${clientNetwork(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`;
 const userOrIp = (req: Request) => (req.context?.user ? `user:${req.context.user.id}` : ip(req));
-
-function bodyString(req: Request, field: string): string | null {
-  const value = (req.body as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null;
-}
 
 export const RATE_LIMIT_GROUPS: Record<RateLimitGroup, RateLimitGroupDefinition> = {
   api: { env: 'THROTTLE_API', tracker: userOrIp },
   'api.otp-generation': { env: 'THROTTLE_OTP_GENERATION', tracker: ip },
   // Caps codes sent to one address or phone, whoever asks: stops using the service to flood a victim.
-  'api.otp-identifier': {
-    env: 'THROTTLE_OTP_PER_IDENTIFIER',
-    tracker: (req) => {
-      const identifier = bodyString(req, 'identifier');
-      return identifier ? `identifier:${identifier.replace(/\s+/g, '')}` : null;
-    },
-  },
+  'api.otp-identifier': { env: 'THROTTLE_OTP_PER_IDENTIFIER' },
   'api.verification': { env: 'THROTTLE_VERIFICATION', tracker: userOrIp },
   'api.transactions': { env: 'THROTTLE_TRANSACTIONS', tracker: userOrIp },
   'tenant-aware': {
     env: 'THROTTLE_TENANT_AWARE',
-    tracker: (req) => `tenant:${bodyString(req, 'tenant_id') ?? '-'}:${ip(req)}`,
+    // The shop the request context resolved (the request context guard runs first): a tenant id
+    // that names no shop, or is malformed, counts in the one `-` bucket of its client.
+    tracker: (req) => `tenant:${req.context?.storefront?.id ?? '-'}:${ip(req)}`,
   },
   'ai-gen': {
     env: 'THROTTLE_AI_GENERATE',

@@ -1,38 +1,44 @@
+import { createHash } from 'node:crypto';
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerException, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { RATE_LIMIT_GROUPS, RateLimitGroup } from './rate-limit-groups';
+import { RATE_LIMIT_GROUPS, RateLimitEntry, RateLimitGroup } from './rate-limit-groups';
 import { RATE_LIMIT_GROUPS_KEY } from './rate-limit.decorator';
 
-const DEFAULT_GROUPS: RateLimitGroup[] = ['api'];
+const DEFAULT_GROUPS: RateLimitEntry[] = ['api'];
 const GENERIC_MESSAGE = 'Too Many Attempts.';
+/** Trackers longer than this are hashed, so no counter key is longer than ~150 characters. */
+const MAX_TRACKER_LENGTH = 128;
 
 /**
  * @nestjs/throttler applies every configured throttler to every route; here a route is counted
  * only in its own groups, counters are shared per group (like named limiters: one `api` budget per
  * user across all `api` routes), and the headers carry plain names with no per-throttler suffix.
+ * The groups are counted in the route's order, and the first that refuses ends the count: a refused
+ * request leaves no counter in groups it never reached.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const groups =
-      this.reflector.getAllAndOverride<RateLimitGroup[] | undefined>(RATE_LIMIT_GROUPS_KEY, [context.getHandler(), context.getClass()]) ??
+    const entries =
+      this.reflector.getAllAndOverride<RateLimitEntry[] | undefined>(RATE_LIMIT_GROUPS_KEY, [context.getHandler(), context.getClass()]) ??
       DEFAULT_GROUPS;
-    if (groups.length === 0) return true;
+    if (entries.length === 0) return true;
 
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     let tightest: { limit: number; remaining: number } | undefined;
     let refused: { group: RateLimitGroup; retryAfter: number } | undefined;
 
-    for (const group of groups) {
+    for (const entry of entries) {
+      const { group, tracker } = typeof entry === 'string' ? { group: entry, tracker: RATE_LIMIT_GROUPS[entry].tracker } : entry;
       const throttler = this.throttlers.find((candidate) => candidate.name === group);
-      const tracker = RATE_LIMIT_GROUPS[group].tracker(req);
-      if (!throttler || tracker === null) continue;
+      const counted = tracker?.(req) ?? null;
+      if (!throttler || counted === null) continue;
       const limit = throttler.limit as number;
       const { totalHits, timeToExpire, isBlocked } = await this.storageService.increment(
-        `${group}:${tracker}`,
+        `${group}:${boundedTracker(counted)}`,
         throttler.ttl as number,
         limit,
         throttler.ttl as number,
@@ -40,7 +46,10 @@ export class RateLimitGuard extends ThrottlerGuard {
       );
       const remaining = Math.max(0, limit - totalHits);
       if (!tightest || remaining < tightest.remaining) tightest = { limit, remaining };
-      if (isBlocked && (!refused || timeToExpire > refused.retryAfter)) refused = { group, retryAfter: timeToExpire };
+      if (isBlocked) {
+        refused = { group, retryAfter: timeToExpire };
+        break;
+      }
     }
 
     if (tightest) {
@@ -54,4 +63,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     }
     return true;
   }
+}
+
+function boundedTracker(tracker: string): string {
+  return tracker.length <= MAX_TRACKER_LENGTH ? tracker : `sha256:${createHash('sha256').update(tracker).digest('hex')}`;
 }

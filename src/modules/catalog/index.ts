@@ -3,5 +3,5 @@ export { CreateLocationCommand } from './commands/create-location/create-locatio
 export { CreateProductCommand } from './commands/create-product/create-product.command';
 export type { LocationResource } from './dto/location.dto';
 export type { ProductResource } from './dto/product.dto';
-export { InventoryService, type StockLine, type TakenLine } from './inventory.service';
+export { type HoldBounds, InventoryService, type StockLine, type TakenLine } from './inventory.service';
 export { CatalogQueries } from './queries/catalog.queries';

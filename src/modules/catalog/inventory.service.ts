@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { ConflictError, ValidationFailedError } from '@common/errors/domain.error';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { clientNetwork } from '@common/http/client-network';
 import { Cents, toCents } from '@common/money/money';
+import { HoldLimitExceededError, InsufficientStockToHoldError } from './domain/catalog.errors';
 
 /** A cart or order line as clients send it. */
 export interface StockLine {
@@ -16,6 +18,22 @@ export interface TakenLine {
   price: Cents;
   quantity: number;
   categoryId: number | null;
+}
+
+/** A checkout session's hold: its lines, for how long, and the client asking (`RequestContext.ip`). */
+export interface HoldRequest {
+  sessionId: string;
+  clientIp: string;
+  items: readonly StockLine[];
+  minutes: number;
+}
+
+/** What one client may hold (decisions §6: INVENTORY_HOLD_MAX_UNITS, INVENTORY_HOLD_MAX_SESSIONS). */
+export interface HoldBounds {
+  /** Units of one product one session may hold. */
+  maxUnits: number;
+  /** Live holding sessions one client (IPv4 address, IPv6 /64) may have in one shop. */
+  maxSessionsPerClient: number;
 }
 
 interface LockedProduct {
@@ -91,10 +109,30 @@ export class InventoryService {
    * Holds stock for a checkout session until `minutes` from now, replacing the session's previous
    * hold. Of many concurrent holds on the last units exactly as many succeed as there are units;
    * expired holds stop counting by themselves. 409 `{ success: false, message, product_id }` when a
-   * product has too little stock.
+   * product has too little stock (without saying how much is left). The abuse bounds (decisions
+   * §6) answer 429: more than `maxUnits` of one product, or a new session for a client that
+   * already has `maxSessionsPerClient` live holding sessions in the shop (replacing a session's
+   * own hold is not a new session). The client's sessions are counted under a transaction-scoped
+   * advisory lock on (shop, client), taken before any product lock, so concurrent holds of one
+   * client are decided one after the other and the bound is exact.
    */
-  async hold(manager: EntityManager, tenantId: string, sessionId: string, items: readonly StockLine[], minutes: number): Promise<Date> {
+  async hold(manager: EntityManager, tenantId: string, request: HoldRequest, bounds: HoldBounds): Promise<Date> {
+    const { sessionId, items, minutes } = request;
     const wanted = totals(items);
+    if ([...wanted.values()].some((quantity) => quantity > bounds.maxUnits)) {
+      throw new HoldLimitExceededError(`At most ${bounds.maxUnits} units of one product can be held per checkout session.`);
+    }
+    const client = clientNetwork(request.clientIp);
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [`inventory-hold:${tenantId}`, client]);
+    const [{ sessions }]: Array<{ sessions: number }> = await manager.query(
+      `SELECT count(DISTINCT session_id)::int AS sessions FROM inventory_holds
+        WHERE tenant_id = $1 AND client_ip = $2 AND expires_at > now() AND session_id <> $3`,
+      [tenantId, client, sessionId],
+    );
+    if (sessions >= bounds.maxSessionsPerClient) {
+      throw new HoldLimitExceededError('Too many checkouts from this connection are holding stock. Complete one or let it expire first.');
+    }
+
     const ids = [...wanted.keys()];
     const byId = await this.lock(manager, tenantId, ids);
     const invalid = invalidProducts(items, byId);
@@ -104,21 +142,14 @@ export class InventoryService {
     for (const id of ids) {
       const product = byId.get(id)!;
       if (product.stock === null) continue;
-      const available = Math.max(0, product.stock - (held.get(id) ?? 0));
-      if (wanted.get(id)! > available) {
-        throw new ConflictError(
-          available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} can be held.`,
-          'insufficient_stock',
-          { success: false, product_id: id },
-        );
-      }
+      if (wanted.get(id)! > product.stock - (held.get(id) ?? 0)) throw new InsufficientStockToHoldError(id, product.name);
     }
     const rows: Array<{ expires_at: Date }> = await manager.query(
-      `INSERT INTO inventory_holds (tenant_id, session_id, product_id, quantity, expires_at)
-       SELECT $1, $2, w.id, w.quantity, now() + make_interval(mins => $5)
-         FROM unnest($3::int[], $4::int[]) AS w(id, quantity)
+      `INSERT INTO inventory_holds (tenant_id, session_id, client_ip, product_id, quantity, expires_at)
+       SELECT $1, $2, $3, w.id, w.quantity, now() + make_interval(mins => $6)
+         FROM unnest($4::int[], $5::int[]) AS w(id, quantity)
        RETURNING expires_at`,
-      [tenantId, sessionId, ids, ids.map((id) => wanted.get(id)!), minutes],
+      [tenantId, sessionId, client, ids, ids.map((id) => wanted.get(id)!), minutes],
     );
     return new Date(rows[0].expires_at);
   }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
@@ -71,12 +78,18 @@ export class CheckoutController {
   @ApiOperation({ summary: 'Reserve stock for the cart for a short window (route checkout.hold-inventory)' })
   @ApiOkResponse({ description: '{ success: true, message, session_id, expires_at }' })
   @ApiBadRequestResponse({ description: 'Tenant missing or unknown, or no active primary location' })
-  @ApiConflictResponse({ description: '{ success: false, message, product_id }: not enough stock' })
+  @ApiConflictResponse({
+    description: '{ success: false, message, product_id }: not enough stock (the message does not say how much is left)',
+  })
+  @ApiTooManyRequestsResponse({
+    description:
+      '{ message }: more than INVENTORY_HOLD_MAX_UNITS of one product, or INVENTORY_HOLD_MAX_SESSIONS live holding sessions from this client',
+  })
   async holdInventory(@Ctx() ctx: RequestContext, @Body() body: HoldInventoryDto) {
     const tenant = ctx.storefrontTenant();
     const sessionId = body.session_id ?? randomUUID();
     const hold = await this.commands.execute<HoldInventoryCommand, HoldResult>(
-      new HoldInventoryCommand(tenant.id, sessionId, body.items, body.location_id),
+      new HoldInventoryCommand(tenant.id, sessionId, body.items, body.location_id, ctx.ip),
     );
     return { success: true, message: 'Inventory held.', session_id: hold.sessionId, expires_at: hold.expiresAt.toISOString() };
   }

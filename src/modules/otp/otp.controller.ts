@@ -2,11 +2,27 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Idempotent } from '@infra/idempotency/idempotent.decorator';
+import type { RateLimitRule } from '@infra/rate-limit/rate-limit-groups';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { GenerateOtpCommand, GenerateOtpResult } from './commands/generate-otp/generate-otp.command';
 import { VerifyOtpCommand, VerifyOtpResult } from './commands/verify-otp/verify-otp.command';
+import { parseOtpIdentifier } from './domain/otp-identifier';
 import { GenerateOtpDto, GenerateOtpResponse } from './dto/generate-otp.dto';
 import { VerifyOtpDto } from './dto/verify-otp.dto';
+
+/**
+ * Codes sent to one address or phone, whoever asks, counted by the identifier's canonical form (the
+ * one the code is sent to), so `+504-9999-8888` and `+504(9999)8888` share a budget. An identifier
+ * that does not parse is refused (422) and sends nothing: it is counted per IP only.
+ */
+const PER_IDENTIFIER: RateLimitRule = {
+  group: 'api.otp-identifier',
+  tracker: (req) => {
+    const raw = (req.body as { identifier?: unknown } | undefined)?.identifier;
+    const identifier = typeof raw === 'string' ? parseOtpIdentifier(raw) : null;
+    return identifier ? `identifier:${identifier.value}` : null;
+  },
+};
 
 @ApiTags('auth')
 @Controller('api/v1/otp')
@@ -15,7 +31,7 @@ export class OtpController {
 
   @Post('generate')
   @HttpCode(200)
-  @RateLimit('api.otp-generation', 'api.otp-identifier')
+  @RateLimit('api.otp-generation', PER_IDENTIFIER)
   @Idempotent()
   @ApiOperation({ summary: 'Send a one-time code to an email address or phone number' })
   @ApiOkResponse({ type: GenerateOtpResponse })

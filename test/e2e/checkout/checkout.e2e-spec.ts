@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCoupon, createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
 import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
-import { placeOrder } from '@test/support/http-clients';
+import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
 
 describe('Checkout (spec 4.3, decisions §6)', () => {
@@ -37,9 +37,13 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
 
     it('lets exactly 3 of 10 concurrent one-unit holds through on a stock of 3', async () => {
       const { tenant, product } = await stocked(3);
+      // Ten shoppers, each from its own address (one address may hold only a few sessions at a time).
       const responses = await Promise.all(
         Array.from({ length: 10 }, () =>
-          post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() }),
+          post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() }).set(
+            'X-Forwarded-For',
+            uniqueClientIp(),
+          ),
         ),
       );
       expect(responses.filter((res) => res.status === 200)).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '@common/errors/domain.error';
+import { ConflictError, DomainError, NotFoundError } from '@common/errors/domain.error';
 import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 
 const ONE_ACTIVE_PRIMARY = 'locations_one_active_primary';
@@ -15,6 +15,23 @@ export class ProductNotFoundError extends NotFoundError {
 export class LocationNotFoundError extends NotFoundError {
   constructor() {
     super(LOCATION_NOT_FOUND);
+  }
+}
+
+/**
+ * Too little stock to hold. The message names the product but never how many units are left: the
+ * answer must not let a client measure a shop's stock (decisions §6).
+ */
+export class InsufficientStockToHoldError extends ConflictError {
+  constructor(productId: number, productName: string) {
+    super(`Not enough ${productName} is available to hold this quantity.`, 'insufficient_stock', { success: false, product_id: productId });
+  }
+}
+
+/** 429 `{ message }`: a hold beyond the bounds one client may hold (decisions §6). */
+export class HoldLimitExceededError extends DomainError {
+  constructor(message: string) {
+    super('hold_limit_exceeded', message, 429);
   }
 }
 

@@ -7,6 +7,8 @@ export class HoldInventoryCommand {
     readonly sessionId: string,
     readonly items: StockLine[],
     readonly locationId: string | undefined,
+    /** The client asking (`RequestContext.ip`): one client's live holding sessions are bounded. */
+    readonly clientIp: string,
   ) {}
 }
 

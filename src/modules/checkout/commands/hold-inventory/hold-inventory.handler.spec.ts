@@ -9,7 +9,8 @@ import { HoldInventoryHandler } from './hold-inventory.handler';
 describe('HoldInventoryHandler', () => {
   const manager = {} as EntityManager;
   const dataSource = { manager, transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as DataSource;
-  const config = { get: () => 15 } as unknown as ConfigService<Env, true>;
+  const settings: Partial<Env> = { INVENTORY_HOLD_MINUTES: 15, INVENTORY_HOLD_MAX_UNITS: 20, INVENTORY_HOLD_MAX_SESSIONS: 3 };
+  const config = { get: (key: keyof Env) => settings[key] } as unknown as ConfigService<Env, true>;
   const expiresAt = new Date('2030-01-01T00:00:00Z');
 
   function handler(activeLocationId: string | null) {
@@ -28,17 +29,24 @@ describe('HoldInventoryHandler', () => {
 
   it('holds the stock for the session when the location is active', async () => {
     const { subject, catalog, inventory } = handler('loc-1');
-    await expect(subject.execute(new HoldInventoryCommand('t1', 'session-1', items, 'loc-1'))).resolves.toEqual({
+    await expect(subject.execute(new HoldInventoryCommand('t1', 'session-1', items, 'loc-1', '203.0.113.7'))).resolves.toEqual({
       sessionId: 'session-1',
       expiresAt,
     });
     expect(catalog.activeLocationId).toHaveBeenCalledWith(manager, 't1', 'loc-1');
-    expect(inventory.hold).toHaveBeenCalledWith(manager, 't1', 'session-1', items, 15);
+    expect(inventory.hold).toHaveBeenCalledWith(
+      manager,
+      't1',
+      { sessionId: 'session-1', clientIp: '203.0.113.7', items, minutes: 15 },
+      { maxUnits: 20, maxSessionsPerClient: 3 },
+    );
   });
 
   it('answers 422 on location_id for a named location that is unknown or inactive', async () => {
     const { subject, inventory } = handler(null);
-    const error = await subject.execute(new HoldInventoryCommand('t1', 'session-1', items, 'loc-x')).catch((e: unknown) => e);
+    const error = await subject
+      .execute(new HoldInventoryCommand('t1', 'session-1', items, 'loc-x', '203.0.113.7'))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnknownHoldLocationError);
     expect(error).toMatchObject({ status: 422, errors: { location_id: ['The selected location is invalid.'] } });
     expect(inventory.hold).not.toHaveBeenCalled();
@@ -46,7 +54,9 @@ describe('HoldInventoryHandler', () => {
 
   it('answers 400 { success: false } when the shop has no active primary location', async () => {
     const { subject, inventory } = handler(null);
-    const error = await subject.execute(new HoldInventoryCommand('t1', 'session-1', items, undefined)).catch((e: unknown) => e);
+    const error = await subject
+      .execute(new HoldInventoryCommand('t1', 'session-1', items, undefined, '203.0.113.7'))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HoldRejectedError);
     expect(error).toMatchObject({ status: 400, message: 'This shop has no active primary location.', body: { success: false } });
     expect(inventory.hold).not.toHaveBeenCalled();

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
-import { CatalogQueries, InventoryService } from '@modules/catalog';
+import { CatalogQueries, HoldBounds, InventoryService } from '@modules/catalog';
 import { HoldRejectedError, UnknownHoldLocationError } from '@modules/checkout/domain/checkout.errors';
 import { HoldInventoryCommand, HoldResult } from './hold-inventory.command';
 
@@ -12,7 +12,9 @@ import { HoldInventoryCommand, HoldResult } from './hold-inventory.command';
  * Reserves stock for a checkout session for INVENTORY_HOLD_MINUTES. The products are locked (in id
  * order, as order placement does) while availability is computed, so of many concurrent holds on
  * the last units exactly as many succeed as there are units. A new hold for the session replaces
- * its old one; expired holds stop counting by themselves (no sweeper needed for correctness).
+ * its old one; expired holds stop counting by themselves (no sweeper needed for correctness). One
+ * client holds at most INVENTORY_HOLD_MAX_UNITS of a product per session and
+ * INVENTORY_HOLD_MAX_SESSIONS live sessions per shop (decisions §6).
  */
 @CommandHandler(HoldInventoryCommand)
 export class HoldInventoryHandler implements ICommandHandler<HoldInventoryCommand, HoldResult> {
@@ -23,13 +25,17 @@ export class HoldInventoryHandler implements ICommandHandler<HoldInventoryComman
     private readonly inventory: InventoryService,
   ) {}
 
-  async execute({ tenantId, sessionId, items, locationId }: HoldInventoryCommand): Promise<HoldResult> {
+  async execute({ tenantId, sessionId, items, locationId, clientIp }: HoldInventoryCommand): Promise<HoldResult> {
     const minutes = this.config.get('INVENTORY_HOLD_MINUTES', { infer: true });
+    const bounds: HoldBounds = {
+      maxUnits: this.config.get('INVENTORY_HOLD_MAX_UNITS', { infer: true }),
+      maxSessionsPerClient: this.config.get('INVENTORY_HOLD_MAX_SESSIONS', { infer: true }),
+    };
     return inTransaction(this.dataSource, async (manager) => {
       if ((await this.catalog.activeLocationId(manager, tenantId, locationId)) === null) {
         throw locationId ? new UnknownHoldLocationError() : new HoldRejectedError('This shop has no active primary location.');
       }
-      const expiresAt = await this.inventory.hold(manager, tenantId, sessionId, items, minutes);
+      const expiresAt = await this.inventory.hold(manager, tenantId, { sessionId, clientIp, items, minutes }, bounds);
       return { sessionId, expiresAt };
     });
   }
