@@ -69,7 +69,8 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
     }
     assertTenantContext(user, tenantContext);
     if (!user) {
-      const name = (input.name?.trim() || identity.name || email.slice(0, email.indexOf('@'))).slice(0, 255);
+      // Spec 4.1: without a name, the part of the email before @ (not the provider's display name).
+      const name = (input.name?.trim() || email.slice(0, email.indexOf('@'))).slice(0, 255);
       user = await this.commands.execute<CreateUserFromProviderCommand, AccountSummary>(
         new CreateUserFromProviderCommand({
           name,
