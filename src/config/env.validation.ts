@@ -153,14 +153,38 @@ export class EnvironmentVariables {
   @IntegerVar(1, 100)
   OTP_MAX_ATTEMPTS = 5;
 
+  // --- Social sign-in: a token must have been issued to this platform's app (decisions §3). An
+  // empty client id (or secret) leaves that provider off: its sign-ins answer 503.
   @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
-  SOCIAL_GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+  SOCIAL_GOOGLE_TOKENINFO_URL = 'https://oauth2.googleapis.com/tokeninfo';
+
+  /** Comma-separated: the web, iOS and Android clients of one app each have their own id. */
+  @IsString()
+  SOCIAL_GOOGLE_CLIENT_IDS = '';
+
+  @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
+  SOCIAL_FACEBOOK_DEBUG_TOKEN_URL = 'https://graph.facebook.com/debug_token';
 
   @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
   SOCIAL_FACEBOOK_USERINFO_URL = 'https://graph.facebook.com/me?fields=id,name,email,picture';
 
+  @IsString()
+  SOCIAL_FACEBOOK_APP_ID = '';
+
+  @IsString()
+  SOCIAL_FACEBOOK_APP_SECRET = '';
+
   @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
-  SOCIAL_GITHUB_USERINFO_URL = 'https://api.github.com/user';
+  SOCIAL_GITHUB_TOKEN_CHECK_URL = 'https://api.github.com/applications/{client_id}/token';
+
+  @IsString()
+  SOCIAL_GITHUB_CLIENT_ID = '';
+
+  @IsString()
+  SOCIAL_GITHUB_CLIENT_SECRET = '';
+
+  @IsString()
+  SOCIAL_TWITTER_CLIENT_ID = '';
 
   @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
   SOCIAL_TWITTER_USERINFO_URL = 'https://api.twitter.com/2/users/me';

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PRINCIPAL_RESOLVER, STOREFRONT_TENANTS } from '@common/context/ports';
 import { AccountsController } from './accounts.controller';
 import { ChangeSubscriptionHandler } from './commands/change-subscription/change-subscription.handler';
+import { ClaimAccountHandler } from './commands/claim-account/claim-account.handler';
 import { CreateTenantHandler } from './commands/create-tenant/create-tenant.handler';
 import { CreateUserFromProviderHandler } from './commands/create-user-from-provider/create-user-from-provider.handler';
 import { GrantSuperAdminHandler } from './commands/grant-super-admin/grant-super-admin.handler';
@@ -20,8 +21,9 @@ import { TokenService } from './tokens/token.service';
 
 /**
  * Users, tenants and bearer tokens: registration (HTTP and gRPC), accounts created by social
- * sign-in, the signed-in user, sign-out, onboarding, subscription state and super-admin grants. Global because it provides the request context's ports (who a bearer token names,
- * which shop a storefront request names) to every route.
+ * sign-in, claims of an account by a proof of its email, the signed-in user, sign-out, onboarding,
+ * subscription state and super-admin grants. Global because it provides the request context's
+ * ports (who a bearer token names, which shop a storefront request names) to every route.
  */
 @Global()
 @Module({
@@ -34,6 +36,7 @@ import { TokenService } from './tokens/token.service';
     SignOutHandler,
     GrantSuperAdminHandler,
     ChangeSubscriptionHandler,
+    ClaimAccountHandler,
     TenantsService,
     UsersQueries,
     TokenService,

@@ -1,4 +1,5 @@
 export { AccountsModule } from './accounts.module';
+export { ClaimAccountCommand, type ClaimAccountResult } from './commands/claim-account/claim-account.command';
 export { ChangeSubscriptionCommand, type ChangeSubscriptionResult } from './commands/change-subscription/change-subscription.command';
 export { type AccountSummary, CreateUserFromProviderCommand } from './commands/create-user-from-provider/create-user-from-provider.command';
 export { GrantSuperAdminCommand, type GrantSuperAdminResult } from './commands/grant-super-admin/grant-super-admin.command';

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@modules/accounts';
+import { SocialAuthModule } from '@modules/social-auth';
 import { GenerateOtpHandler } from './commands/generate-otp/generate-otp.handler';
 import { VerifyOtpHandler } from './commands/verify-otp/verify-otp.handler';
 import { OtpController } from './otp.controller';
 
 @Module({
-  imports: [AccountsModule],
+  // Social auth: a code that claims an account removes the provider logins connected before it.
+  imports: [AccountsModule, SocialAuthModule],
   controllers: [OtpController],
   providers: [GenerateOtpHandler, VerifyOtpHandler],
 })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@modules/accounts';
+import { RemoveSocialLinksHandler } from './commands/remove-social-links/remove-social-links.handler';
 import { SocialSignInHandler } from './commands/social-sign-in/social-sign-in.handler';
 import { EmailDomainChecker } from './providers/email-domain.checker';
 import { SocialTokenVerifier } from './providers/social-token.verifier';
@@ -8,6 +9,6 @@ import { SocialAuthController } from './social-auth.controller';
 @Module({
   imports: [AccountsModule],
   controllers: [SocialAuthController],
-  providers: [SocialSignInHandler, SocialTokenVerifier, EmailDomainChecker],
+  providers: [SocialSignInHandler, RemoveSocialLinksHandler, SocialTokenVerifier, EmailDomainChecker],
 })
 export class SocialAuthModule {}

@@ -14,6 +14,15 @@ export class UsersQueries {
     return manager.findOneBy(UserEntity, { id });
   }
 
+  /**
+   * The account, locked until the caller's transaction ends: a sign-in that is about to hand out a
+   * token takes it, so that a concurrent claim of the account (ClaimAccountCommand) either waits
+   * for the token and revokes it, or commits first and is seen by the sign-in.
+   */
+  lockForSignIn(manager: EntityManager, id: string): Promise<UserEntity | null> {
+    return manager.createQueryBuilder(UserEntity, 'u').where('u.id = :id', { id }).setLock('for_no_key_update').getOne();
+  }
+
   /** Case-insensitive, like the uniqueness rule (and served by its index). */
   findByEmail(manager: EntityManager, email: string): Promise<UserEntity | null> {
     return manager

@@ -1,10 +1,11 @@
 import { ConfigService } from '@nestjs/config';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
-import { TokenService, UsersQueries } from '@modules/accounts';
+import { ClaimAccountCommand, ClaimAccountResult, TokenService, UsersQueries } from '@modules/accounts';
+import { RemoveSocialLinksCommand } from '@modules/social-auth';
 import { evaluateOtpAttempt, OtpAttemptOutcome } from '@modules/otp/domain/otp-attempt';
 import { otpCodeMatches } from '@modules/otp/domain/otp-code';
 import { OtpCodeRejectedError, OtpSessionNotFoundError } from '@modules/otp/domain/otp.errors';
@@ -25,13 +26,15 @@ interface SessionRow {
 /**
  * Checks a code against its session. The session row is locked while it is judged, so of many
  * concurrent attempts with the right code exactly one consumes it; wrong attempts are counted and
- * committed even though the request fails.
+ * committed even though the request fails. A right code for an email proves the address: in the
+ * same transaction it claims the account (decisions §3) and signs it in.
  */
 @CommandHandler(VerifyOtpCommand)
 export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, VerifyOtpResult> {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Env, true>,
+    private readonly commands: CommandBus,
     private readonly users: UsersQueries,
     private readonly tokens: TokenService,
   ) {}
@@ -59,25 +62,31 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, Verif
       );
       if (outcome.result === 'verified') {
         await manager.query('UPDATE otp_sessions SET consumed_at = now() WHERE id = $1', [session.id]);
-      } else if (outcome.result === 'wrong') {
+        return { outcome, signedIn: await this.signIn(manager, session.identifier, session.channel) };
+      }
+      if (outcome.result === 'wrong') {
         await manager.query('UPDATE otp_sessions SET attempts = $2 WHERE id = $1', [session.id, outcome.attempts]);
       }
-      return { outcome, identifier: session.identifier, channel: session.channel };
+      return { outcome, signedIn: null };
     });
 
     if (!judged) throw new OtpSessionNotFoundError();
     this.assertVerified(judged.outcome);
-    return this.signIn(judged.identifier, judged.channel);
+    return judged.signedIn!;
   }
 
-  /** Accounts are found by email; registration records no phone number, so a verified phone leads to registration. */
-  private signIn(identifier: string, channel: OtpChannel): Promise<VerifyOtpResult> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const user = channel === 'email' ? await this.users.findByEmail(manager, identifier) : null;
-      if (!user) return { requiresRegistration: true, user: null };
-      const token = await this.tokens.issue(manager, user.id, 'otp-api-token');
-      return { requiresRegistration: false, user: { id: user.id, tenantId: user.tenantId }, token: token.plainTextToken };
-    });
+  /**
+   * Accounts are found by email; registration records no phone number, so a verified phone leads to
+   * registration. The code proves the address: an account registered with it but never proven is
+   * claimed, so whoever registered it (anyone can) loses its tokens and provider logins.
+   */
+  private async signIn(manager: EntityManager, identifier: string, channel: OtpChannel): Promise<VerifyOtpResult> {
+    const user = channel === 'email' ? await this.users.findByEmail(manager, identifier) : null;
+    if (!user) return { requiresRegistration: true, user: null };
+    const { claimed } = await this.commands.execute<ClaimAccountCommand, ClaimAccountResult>(new ClaimAccountCommand(user.id));
+    if (claimed) await this.commands.execute(new RemoveSocialLinksCommand(user.id));
+    const token = await this.tokens.issue(manager, user.id, 'otp-api-token');
+    return { requiresRegistration: false, user: { id: user.id, tenantId: user.tenantId }, token: token.plainTextToken };
   }
 
   private assertVerified(outcome: OtpAttemptOutcome): void {

@@ -3,7 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 import { inTransaction } from '@infra/database/transaction';
-import { AccountSummary, CreateUserFromProviderCommand, TokenService, UsersQueries } from '@modules/accounts';
+import {
+  AccountSummary,
+  ClaimAccountCommand,
+  ClaimAccountResult,
+  CreateUserFromProviderCommand,
+  TokenService,
+  UsersQueries,
+} from '@modules/accounts';
+import { RemoveSocialLinksCommand } from '@modules/social-auth/commands/remove-social-links/remove-social-links.command';
 import {
   EmailCannotReceiveMailError,
   ProviderTokenRejectedError,
@@ -15,11 +23,16 @@ import { EmailDomainChecker } from '@modules/social-auth/providers/email-domain.
 import { SocialTokenVerifier } from '@modules/social-auth/providers/social-token.verifier';
 import { SocialSignInCommand, SocialSignInResult } from './social-sign-in.command';
 
+/** The link was taken by another account between our read and our write: the sign-in is decided again. */
+class LinkRacedError extends Error {}
+
 /**
  * Signs in with a provider account: the provider vouches for the token first, then the account is
- * found by (provider, subject), else linked by an email the provider itself reported, else created
- * (by accounts) without a tenant. A sign-in never joins a user to a tenant. Concurrent first
- * sign-ins of one person converge on one account (the unique constraints decide; the loser re-reads).
+ * found by (provider, subject), else linked by an email the provider asserts verified, else created
+ * (by accounts) without a tenant. A sign-in with a verified email proves it, and so claims an
+ * account whose email had never been proven (decisions §3): its earlier tokens and provider logins
+ * go. A sign-in never joins a user to a tenant. Concurrent first sign-ins of one person converge on
+ * one account (the unique constraints decide; the loser re-reads).
  */
 @CommandHandler(SocialSignInCommand)
 export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand, SocialSignInResult> {
@@ -43,7 +56,7 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
         if (isPgError(error, PG_ERROR.uniqueViolation, 'social_accounts_one_per_provider')) {
           throw new ProviderTokenRejectedError(`This account is already connected to a different ${input.provider} login.`);
         }
-        if (isPgError(error, PG_ERROR.uniqueViolation) && attempt === 0) continue;
+        if ((isPgError(error, PG_ERROR.uniqueViolation) || error instanceof LinkRacedError) && attempt === 0) continue;
         throw error;
       }
     }
@@ -57,36 +70,41 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
     tenantContext: string | null,
   ): Promise<SocialSignInResult> {
     let created = false;
-    let user = await this.byProviderSubject(manager, input.provider, input.provider_id);
+    let user = await this.linkedAccount(manager, input.provider, input.provider_id);
     if (!user) {
       const existing = await this.users.findByEmail(manager, email);
       if (existing) {
         // Linking hands the account to whoever holds this provider login: only when the provider
-        // itself vouches for the address.
-        if (!identity.email) throw new UnverifiedEmailTakenError();
-        user = existing;
+        // asserts that this person controls the address.
+        if (!identity.emailVerified) throw new UnverifiedEmailTakenError();
+        user = await this.users.lockForSignIn(manager, existing.id);
       }
     }
     assertTenantContext(user, tenantContext);
     if (!user) {
-      const name = (input.name?.trim() || identity.name || email.slice(0, email.indexOf('@'))).slice(0, 255);
+      // Spec 4.1: without a name, the part of the email before @ (not the provider's display name).
+      const name = (input.name?.trim() || email.slice(0, email.indexOf('@'))).slice(0, 255);
       user = await this.commands.execute<CreateUserFromProviderCommand, AccountSummary>(
         new CreateUserFromProviderCommand({
           name,
           email,
           avatarUrl: input.avatar ?? identity.avatarUrl,
-          emailVerified: identity.email !== null,
+          emailVerified: identity.emailVerified,
         }),
       );
       created = true;
+    } else if (identity.emailVerified && user.email === email) {
+      await this.claim(user.id);
     }
-    await manager.query(
+    const linked: Array<{ user_id: string }> = await manager.query(
       `INSERT INTO social_accounts (user_id, provider, provider_id, email, avatar_url) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (provider, provider_id) DO UPDATE SET last_sign_in_at = now(), email = EXCLUDED.email,
          avatar_url = COALESCE(EXCLUDED.avatar_url, social_accounts.avatar_url)
-       WHERE social_accounts.user_id = EXCLUDED.user_id`,
+       WHERE social_accounts.user_id = EXCLUDED.user_id
+       RETURNING user_id`,
       [user.id, input.provider, input.provider_id, identity.email ?? email, input.avatar ?? identity.avatarUrl],
     );
+    if (linked.length === 0) throw new LinkRacedError();
     const token = await this.tokens.issue(manager, user.id, 'social-api-token');
     return {
       user: { id: user.id, name: user.name, email: user.email, tenant_id: user.tenantId, avatar_url: user.avatarUrl },
@@ -96,12 +114,30 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
     };
   }
 
-  private async byProviderSubject(manager: EntityManager, provider: string, subject: string): Promise<AccountSummary | null> {
+  /** The proof of the email claims the account; what was connected before the proof goes with the old tokens. */
+  private async claim(userId: string): Promise<void> {
+    const { claimed } = await this.commands.execute<ClaimAccountCommand, ClaimAccountResult>(new ClaimAccountCommand(userId));
+    if (claimed) await this.commands.execute(new RemoveSocialLinksCommand(userId));
+  }
+
+  /**
+   * The account this provider login is connected to, locked for the sign-in. Read again once the
+   * lock is held: a claim that held it may have just removed the link, and then the login no longer
+   * opens the account.
+   */
+  private async linkedAccount(manager: EntityManager, provider: string, subject: string): Promise<AccountSummary | null> {
+    const userId = await this.linkedUserId(manager, provider, subject);
+    if (!userId) return null;
+    const user = await this.users.lockForSignIn(manager, userId);
+    return user && (await this.linkedUserId(manager, provider, subject)) === userId ? user : null;
+  }
+
+  private async linkedUserId(manager: EntityManager, provider: string, subject: string): Promise<string | null> {
     const rows: Array<{ user_id: string }> = await manager.query(
       'SELECT user_id FROM social_accounts WHERE provider = $1 AND provider_id = $2',
       [provider, subject],
     );
-    return rows[0] ? this.users.findById(manager, rows[0].user_id) : null;
+    return rows[0]?.user_id ?? null;
   }
 }
 
