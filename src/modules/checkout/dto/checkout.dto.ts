@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsInt,
   IsNotEmpty,
   IsNumber,
   IsObject,
@@ -17,6 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsDbInt } from '@common/http/is-db-int.decorator';
 import { CouponCustomerFieldsDto } from '@modules/coupons';
 
 const SESSION = { description: 'Client-generated checkout session id (8-128 characters)', minLength: 8, maxLength: 128 };
@@ -74,14 +74,11 @@ export class CartSummaryDto extends SessionFieldsDto {
 
 export class HoldItemDto {
   @ApiProperty()
-  @IsInt()
-  @Min(1)
+  @IsDbInt()
   product_id: number;
 
   @ApiProperty({ minimum: 1, maximum: 1000 })
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IsDbInt({ max: 1000 })
   quantity: number;
 }
 

@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsEmail,
-  IsInt,
   IsNotEmpty,
   IsNumber,
   IsOptional,
@@ -14,18 +13,16 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsDbInt } from '@common/http/is-db-int.decorator';
 
 export class CouponCartItemDto {
   @ApiProperty()
-  @IsInt()
-  @Min(1)
+  @IsDbInt()
   product_id: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IsDbInt({ max: 1000 })
   quantity?: number;
 }
 

@@ -6,32 +6,27 @@ import {
   IsArray,
   IsEmail,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsNumber,
   IsOptional,
   IsString,
   IsUUID,
   Length,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsDbInt } from '@common/http/is-db-int.decorator';
 
 export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'pending'] as const;
 
 export class OrderItemDto {
   @ApiProperty({ example: 12 })
-  @IsInt({ message: 'The product_id must be an integer.' })
-  @Min(1)
+  @IsDbInt()
   product_id: number;
 
   @ApiProperty({ minimum: 1, maximum: 1000 })
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IsDbInt({ max: 1000 })
   quantity: number;
 
   @ApiPropertyOptional({ description: 'Accepted and ignored: names come from the catalog' })
