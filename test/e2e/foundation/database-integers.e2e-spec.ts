@@ -34,6 +34,12 @@ describe('Integers the database cannot hold are 422 on the field (decisions §1)
       ['hold-inventory', '/api/v1/checkout/hold-inventory', { items: line({ product_id: BEYOND }) }, 'items.0.product_id'],
       ['hold-inventory quantity', '/api/v1/checkout/hold-inventory', { items: line({ quantity: BEYOND }) }, 'items.0.quantity'],
       [
+        'cart-summary',
+        '/api/v1/checkout/cart-summary',
+        { session_id: session(), subtotal: 1, items: line({ product_id: BEYOND }) },
+        'items.0.product_id',
+      ],
+      [
         'validate-coupon',
         '/api/v1/checkout/validate-coupon',
         { session_id: session(), code: 'ANY', cart_subtotal: 1, items: line({ product_id: BEYOND }) },

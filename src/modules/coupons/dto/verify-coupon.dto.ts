@@ -13,18 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsDbInt } from '@common/http/is-db-int.decorator';
-
-export class CouponCartItemDto {
-  @ApiProperty()
-  @IsDbInt()
-  product_id: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsDbInt({ max: 1000 })
-  quantity?: number;
-}
+import { CartItemDto } from '@modules/catalog';
 
 /** Fields shared by coupon verification and the checkout's validate-coupon. */
 export class CouponCustomerFieldsDto {
@@ -40,13 +29,13 @@ export class CouponCustomerFieldsDto {
   @MaxLength(20)
   customer_phone?: string;
 
-  @ApiPropertyOptional({ type: [CouponCartItemDto], description: 'Cart products, for product/category exclusions' })
+  @ApiPropertyOptional({ type: [CartItemDto], description: 'The cart lines (as an order takes them), for product/category exclusions' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
-  @Type(() => CouponCartItemDto)
-  items?: CouponCartItemDto[];
+  @Type(() => CartItemDto)
+  items?: CartItemDto[];
 }
 
 export class VerifyCouponDto extends CouponCustomerFieldsDto {
