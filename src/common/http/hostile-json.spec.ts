@@ -27,6 +27,13 @@ describe('hostileJsonReason', () => {
     expect(hostileJsonReason('\u0000')).toMatch(/NUL/);
     expect(hostileJsonReason({ a: '\\u0000' })).toBeNull();
   });
+
+  it('finds a lone surrogate in any string, and accepts a pair', () => {
+    expect(hostileJsonReason({ a: 'x\ud800' })).toMatch(/surrogate/);
+    expect(hostileJsonReason({ a: '\udc00x' })).toMatch(/surrogate/);
+    expect(hostileJsonReason({ ['\ud800']: 1 })).toMatch(/surrogate/);
+    expect(hostileJsonReason({ a: 'smile \ud83d\ude00' })).toBeNull();
+  });
 });
 
 describe('refuseHostileJsonBytes', () => {

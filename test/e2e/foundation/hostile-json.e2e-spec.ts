@@ -105,6 +105,35 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
     });
   });
 
+  describe('lone surrogates (a \\uD800 escape without its pair: text that is not Unicode)', () => {
+    it('answers 400, not a database error, in an order field, analytics metadata and a signed webhook', async () => {
+      const { tenant } = await createShop(t);
+      const product = await createProduct(t, tenant.id);
+      const order = await postJson(
+        '/api/v1/orders',
+        `{"customer_name":"Ana \\ud800","customer_phone":"+50499998888","delivery_type":"pickup","items":[{"product_id":${product.id},"quantity":1}]}`,
+        { 'X-Tenant-ID': tenant.id },
+      );
+      const metadata = await track('{"note":"\\udc00 alone"}');
+      const webhook = await deliver(`{"id":"evt_${randomUUID()}","event":"something.else","data":{"note":"\\ud800"}}`);
+      for (const res of [order, metadata, webhook]) {
+        expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { message: expect.stringContaining('surrogate') } });
+      }
+    });
+
+    it('accepts a surrogate pair (an escaped emoji)', async () => {
+      const { tenant } = await createShop(t);
+      const product = await createProduct(t, tenant.id);
+      const order = await postJson(
+        '/api/v1/orders',
+        `{"customer_name":"Ana \\ud83d\\ude00","customer_phone":"+50499998888","delivery_type":"pickup","items":[{"product_id":${product.id},"quantity":1}]}`,
+        { 'X-Tenant-ID': tenant.id },
+      );
+      expect(order.status).toBe(201);
+      expect(order.body.data.customer_name).toBe('Ana 😀');
+    });
+  });
+
   describe('the payment webhook, after its signature check', () => {
     it('answers 400 { message } for a correctly signed body nested 3,000 deep or holding a NUL', async () => {
       const deep = await deliver(`{"id":"evt_${randomUUID()}","event":"payment.confirmed","data":${nestedField(3000)}}`);

@@ -1,9 +1,8 @@
 import { MAX_INTEGER_ID } from '@common/http/resource-ids';
+import { storableText } from '@common/util/unicode';
 import type { AnalyticsJob } from './analytics.queue';
 
 const REASON_LENGTH = 200;
-// A UTF-16 surrogate without its partner: no character, and PostgreSQL's jsonb refuses its escape.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * True when PostgreSQL refused the values rather than failing to run the statement: SQLSTATE class
@@ -40,8 +39,4 @@ export function storableTrack(job: Extract<AnalyticsJob, { kind: 'track' }>, rea
 /** A conversion with the characters no text column takes replaced by U+FFFD (its other fields are normalised at intake). */
 export function storableConversion(job: Extract<AnalyticsJob, { kind: 'conversion' }>): typeof job {
   return { ...job, transactionId: job.transactionId === null ? null : storableText(job.transactionId).slice(0, 255) };
-}
-
-function storableText(text: string): string {
-  return text.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
 }
