@@ -7,6 +7,7 @@ import { Env, parseTrustProxy } from '@config/env.validation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { toErrorResponse } from '@common/errors/error-response';
 import { validationExceptionFactory } from '@common/errors/validation-exception.factory';
+import { refuseHostileJsonBodies } from './hostile-json';
 
 export const BODY_LIMIT = '1mb';
 
@@ -65,6 +66,8 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
       },
     }),
   );
+  // Too deep or holding a NUL: refused before class-transformer and the validator recurse into it.
+  app.use(refuseHostileJsonBodies);
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const { status, body } = toErrorResponse(error);

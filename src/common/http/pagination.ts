@@ -2,16 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { Env } from '@config/env.validation';
+import { IsDbInt } from './is-db-int.decorator';
+
+/** Far beyond any real list; keeps offsets small. */
+const MAX_PAGE = 1_000_000;
 
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'The page must be a positive integer.' })
-  @Min(1, { message: 'The page must be a positive integer.' })
-  @Max(1_000_000)
+  @IsDbInt({ max: MAX_PAGE })
   page?: number;
 }
 

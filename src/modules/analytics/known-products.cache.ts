@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { MAX_INTEGER_ID } from '@common/http/resource-ids';
 import { CatalogQueries } from '@modules/catalog';
 
 const PRODUCT_CACHE_MS = 60_000;
 const MAX_ENTRIES = 50_000;
-const MAX_PRODUCT_ID = 2_147_483_647;
 
 /**
  * Product existence for the intake, remembered in-process for a minute: a storefront sends the same
@@ -17,7 +17,7 @@ export class KnownProductsCache {
   constructor(private readonly catalog: CatalogQueries) {}
 
   async exists(tenantId: string, productId: number): Promise<boolean> {
-    if (!Number.isInteger(productId) || productId > MAX_PRODUCT_ID) return false;
+    if (!Number.isInteger(productId) || productId > MAX_INTEGER_ID) return false;
     const key = `${tenantId}:${productId}`;
     const until = this.knownUntil.get(key);
     if (until && until > Date.now()) return true;

@@ -1,6 +1,7 @@
 export { CatalogModule } from './catalog.module';
 export { CreateLocationCommand } from './commands/create-location/create-location.command';
 export { CreateProductCommand } from './commands/create-product/create-product.command';
+export { CartItemDto } from './dto/cart-item.dto';
 export type { LocationResource } from './dto/location.dto';
 export type { ProductResource } from './dto/product.dto';
 export { type HoldBounds, InventoryService, type StockLine, type TakenLine } from './inventory.service';

@@ -2,6 +2,7 @@ import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { refuseHostileJsonBytes } from '@common/http/hostile-json';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { ReceivePaymentEventCommand, WebhookOutcome } from './commands/receive-payment-event/receive-payment-event.command';
 import { HmacSignatureGuard, rawBodyOf } from './hmac-signature.guard';
@@ -32,6 +33,8 @@ export class PaymentWebhookController {
   @ApiResponse({ status: 422, description: "{ status: 'invalid' } payload failed domain validation" })
   @ApiResponse({ status: 500, description: "{ status: 'error' } unexpected processing error (logged; retry)" })
   async receive(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    // The same edge check as every JSON route, once the signature is known good.
+    refuseHostileJsonBytes(rawBodyOf(req));
     const provider = req.headers['x-payment-provider'];
     const outcome = await this.commands.execute<ReceivePaymentEventCommand, WebhookOutcome>(
       new ReceivePaymentEventCommand(rawBodyOf(req), typeof provider === 'string' ? provider : undefined),

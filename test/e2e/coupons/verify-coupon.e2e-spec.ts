@@ -46,11 +46,17 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
     cases.push(['min_spend', { code: (await createCoupon(t, shop.tenant.id, { minSpend: '150.00' })).code }]);
     cases.push([
       'product_excluded',
-      { code: (await createCoupon(t, shop.tenant.id, { excludedProductIds: [product.id] })).code, items: [{ product_id: product.id }] },
+      {
+        code: (await createCoupon(t, shop.tenant.id, { excludedProductIds: [product.id] })).code,
+        items: [{ product_id: product.id, quantity: 1 }],
+      },
     ]);
     cases.push([
       'category_excluded',
-      { code: (await createCoupon(t, shop.tenant.id, { excludedCategoryIds: [7] })).code, items: [{ product_id: product.id }] },
+      {
+        code: (await createCoupon(t, shop.tenant.id, { excludedCategoryIds: [7] })).code,
+        items: [{ product_id: product.id, quantity: 1 }],
+      },
     ]);
 
     // Per-customer limits need earlier redemptions: placed through real orders.

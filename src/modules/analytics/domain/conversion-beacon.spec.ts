@@ -10,6 +10,12 @@ describe('conversion beacon', () => {
     expect(parseBeaconBody(null)).toEqual({});
   });
 
+  it('reads a body the JSON routes would refuse as hostile as no fields', () => {
+    expect(parseBeaconBody('{"tenant_slug":"shop","transaction_id":"t\\u0000"}')).toEqual({});
+    expect(parseBeaconBody({ tenant_slug: 'shop', ['k\u0000']: 1 })).toEqual({});
+    expect(parseBeaconBody(`{"tenant_slug":"shop","x":${'['.repeat(40)}${']'.repeat(40)}}`)).toEqual({});
+  });
+
   it('keeps well-formed fields', () => {
     const beacon = readConversionBeacon(
       {

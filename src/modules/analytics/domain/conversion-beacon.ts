@@ -1,3 +1,4 @@
+import { hostileJsonReason } from '@common/http/hostile-json';
 import { centsToDecimal, toCents } from '@common/money/money';
 
 /** What a conversion beacon says, each field made safe to store (a beacon is never refused for its content). */
@@ -11,7 +12,10 @@ export interface ConversionBeacon {
   occurredAt: string;
 }
 
-/** Beacons arrive as JSON, as text/plain JSON (navigator.sendBeacon) or as garbage. */
+/**
+ * Beacons arrive as JSON, as text/plain JSON (navigator.sendBeacon) or as garbage. A body the JSON
+ * routes would refuse as hostile (decisions §1) reads as empty: the beacon is then just skipped.
+ */
 export function parseBeaconBody(body: unknown): Record<string, unknown> {
   let parsed = body;
   if (typeof body === 'string') {
@@ -21,6 +25,7 @@ export function parseBeaconBody(body: unknown): Record<string, unknown> {
       parsed = {};
     }
   }
+  if (hostileJsonReason(parsed)) return {};
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 }
 

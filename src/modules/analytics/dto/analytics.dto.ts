@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDbInt } from '@common/http/is-db-int.decorator';
 
 export const TRACK_TYPES = ['whatsapp_click', 'call', 'location_view', 'cart_add', 'social_share', 'conversion', 'purchase'] as const;
 export const INTERACTION_TYPES = ['view', 'whatsapp_click', 'call_click', 'maps_click'] as const;
@@ -17,8 +18,7 @@ export class TrackEventDto {
 
   @ApiPropertyOptional({ description: 'Must be a product of the tenant; also merged into metadata' })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsDbInt()
   product_id?: number;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
@@ -40,8 +40,7 @@ export class InteractionDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsDbInt()
   product_id?: number;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDbInt } from '@common/http/is-db-int.decorator';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
 
-const MAX_INT = 2_147_483_647;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateProductDto {
@@ -21,16 +21,12 @@ export class CreateProductDto {
 
   @ApiPropertyOptional({ nullable: true, minimum: 1, example: 3 })
   @IsOptional()
-  @IsInt({ message: 'The category_id must be an integer.' })
-  @Min(1, { message: 'The category_id must be at least 1.' })
-  @Max(MAX_INT)
+  @IsDbInt()
   category_id?: number | null;
 
   @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Units in stock; null means stock is not tracked' })
   @IsOptional()
-  @IsInt({ message: 'The stock must be an integer.' })
-  @Min(0, { message: 'The stock must be at least 0.' })
-  @Max(MAX_INT)
+  @IsDbInt({ min: 0 })
   stock?: number | null;
 
   @ApiPropertyOptional({ default: true })

@@ -4,10 +4,8 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsInt,
   IsNotEmpty,
   IsNumber,
-  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -17,6 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { CartItemDto } from '@modules/catalog';
 import { CouponCustomerFieldsDto } from '@modules/coupons';
 
 const SESSION = { description: 'Client-generated checkout session id (8-128 characters)', minLength: 8, maxLength: 128 };
@@ -59,11 +58,12 @@ export class ValidateCouponDto extends CouponCustomerFieldsDto {
 }
 
 export class CartSummaryDto extends SessionFieldsDto {
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: 'Cart lines as the storefront keeps them' })
+  @ApiProperty({ type: [CartItemDto], description: 'The cart lines, as every endpoint that takes items takes them' })
   @IsArray()
   @ArrayMaxSize(200)
-  @IsObject({ each: true, message: 'Each item must be an object.' })
-  items: Array<Record<string, unknown>>;
+  @ValidateNested({ each: true })
+  @Type(() => CartItemDto)
+  items: CartItemDto[];
 
   @ApiProperty({ minimum: 0 })
   @IsNumber({ maxDecimalPlaces: 2 })
@@ -72,27 +72,14 @@ export class CartSummaryDto extends SessionFieldsDto {
   subtotal: number;
 }
 
-export class HoldItemDto {
-  @ApiProperty()
-  @IsInt()
-  @Min(1)
-  product_id: number;
-
-  @ApiProperty({ minimum: 1, maximum: 1000 })
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  quantity: number;
-}
-
 export class HoldInventoryDto {
-  @ApiProperty({ type: [HoldItemDto] })
+  @ApiProperty({ type: [CartItemDto] })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
-  @Type(() => HoldItemDto)
-  items: HoldItemDto[];
+  @Type(() => CartItemDto)
+  items: CartItemDto[];
 
   @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the tenant's active primary location" })
   @IsOptional()

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { REDIS } from '@infra/redis/redis.module';
+import type { CartItemDto } from '@modules/catalog';
 
 export interface CheckoutSession {
-  items: Array<Record<string, unknown>>;
+  items: CartItemDto[];
   subtotal: number | null;
   couponCode: string | null;
   userId: string | null;

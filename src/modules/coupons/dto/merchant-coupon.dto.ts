@@ -1,26 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsDbInt } from '@common/http/is-db-int.decorator';
 import { IsIsoTimestamp } from '@common/http/is-iso-timestamp.decorator';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
 import { COUPON_TYPES, CouponType, normalizeCouponCode } from '../domain/coupon-evaluation';
 
-const MAX_INT = 2_147_483_647;
 const MAX_EXCLUSIONS = 1000;
 
 export class CreateCouponDto {
@@ -67,16 +53,12 @@ export class CreateCouponDto {
 
   @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Total uses allowed; null: unlimited' })
   @IsOptional()
-  @IsInt({ message: 'The usage_limit must be an integer.' })
-  @Min(0, { message: 'The usage_limit must be at least 0.' })
-  @Max(MAX_INT)
+  @IsDbInt({ min: 0 })
   usage_limit?: number | null;
 
   @ApiPropertyOptional({ nullable: true, minimum: 1, description: 'Uses allowed per customer; null: unlimited' })
   @IsOptional()
-  @IsInt({ message: 'The per_customer_limit must be an integer.' })
-  @Min(1, { message: 'The per_customer_limit must be at least 1.' })
-  @Max(MAX_INT)
+  @IsDbInt()
   per_customer_limit?: number | null;
 
   @ApiPropertyOptional({ default: true })
@@ -93,18 +75,14 @@ export class CreateCouponDto {
   @OptionalNonNull()
   @IsArray({ message: 'The excluded_product_ids must be an array of product ids.' })
   @ArrayMaxSize(MAX_EXCLUSIONS)
-  @IsInt({ each: true, message: 'Each excluded product id must be an integer.' })
-  @Min(1, { each: true, message: 'Each excluded product id must be at least 1.' })
-  @Max(MAX_INT, { each: true })
+  @IsDbInt({ each: true })
   excluded_product_ids?: number[];
 
   @ApiPropertyOptional({ type: [Number], default: [] })
   @OptionalNonNull()
   @IsArray({ message: 'The excluded_category_ids must be an array of category ids.' })
   @ArrayMaxSize(MAX_EXCLUSIONS)
-  @IsInt({ each: true, message: 'Each excluded category id must be an integer.' })
-  @Min(1, { each: true, message: 'Each excluded category id must be at least 1.' })
-  @Max(MAX_INT, { each: true })
+  @IsDbInt({ each: true })
   excluded_category_ids?: number[];
 }
 

@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsEmail,
-  IsInt,
   IsNotEmpty,
   IsNumber,
   IsOptional,
@@ -14,20 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-
-export class CouponCartItemDto {
-  @ApiProperty()
-  @IsInt()
-  @Min(1)
-  product_id: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  quantity?: number;
-}
+import { CartItemDto } from '@modules/catalog';
 
 /** Fields shared by coupon verification and the checkout's validate-coupon. */
 export class CouponCustomerFieldsDto {
@@ -43,13 +29,13 @@ export class CouponCustomerFieldsDto {
   @MaxLength(20)
   customer_phone?: string;
 
-  @ApiPropertyOptional({ type: [CouponCartItemDto], description: 'Cart products, for product/category exclusions' })
+  @ApiPropertyOptional({ type: [CartItemDto], description: 'The cart lines (as an order takes them), for product/category exclusions' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
-  @Type(() => CouponCartItemDto)
-  items?: CouponCartItemDto[];
+  @Type(() => CartItemDto)
+  items?: CartItemDto[];
 }
 
 export class VerifyCouponDto extends CouponCustomerFieldsDto {

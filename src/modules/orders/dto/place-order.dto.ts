@@ -6,45 +6,18 @@ import {
   IsArray,
   IsEmail,
   IsIn,
-  IsInt,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
   Length,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { CartItemDto } from '@modules/catalog';
 
 export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'pending'] as const;
-
-export class OrderItemDto {
-  @ApiProperty({ example: 12 })
-  @IsInt({ message: 'The product_id must be an integer.' })
-  @Min(1)
-  product_id: number;
-
-  @ApiProperty({ minimum: 1, maximum: 1000 })
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  quantity: number;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored: names come from the catalog' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
-  name?: string;
-
-  @ApiPropertyOptional({ description: 'Accepted and ignored: prices come from the catalog' })
-  @IsOptional()
-  @IsNumber()
-  price?: number;
-}
 
 export class PlaceOrderDto {
   @ApiPropertyOptional({ description: 'Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header' })
@@ -108,11 +81,11 @@ export class PlaceOrderDto {
   @Length(8, 128)
   session_id?: string;
 
-  @ApiProperty({ type: [OrderItemDto] })
+  @ApiProperty({ type: [CartItemDto] })
   @IsArray()
   @ArrayMinSize(1, { message: 'The order needs at least one item.' })
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
-  @Type(() => OrderItemDto)
-  items: OrderItemDto[];
+  @Type(() => CartItemDto)
+  items: CartItemDto[];
 }
