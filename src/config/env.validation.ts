@@ -125,7 +125,10 @@ export class EnvironmentVariables {
   @IsString()
   GRPC_URL = '127.0.0.1:50051';
 
-  /** Shared secret callers of the gRPC identity service send in metadata `authorization`; empty = none asked. */
+  /**
+   * Shared secret callers of the gRPC identity service send in metadata `authorization`; empty = none
+   * asked. Required (32+ characters) when GRPC_URL is not a loopback address: see unsafeCombinations.
+   */
   @IsString()
   GRPC_AUTH_TOKEN = '';
 
@@ -197,11 +200,48 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false });
-  if (errors.length > 0) {
-    const lines = errors.flatMap((error) => Object.values(error.constraints ?? {}).map((text) => `  - ${text}`));
-    throw new Error(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  if (problems.length === 0) problems.push(...unsafeCombinations(env));
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration (see .env.example):\n${problems.map((text) => `  - ${text}`).join('\n')}`);
   }
   return env;
+}
+
+// --- Abuse resistance: configurations that would expose the service (decisions §11) ---------
+
+/**
+ * The APP_KEY of `.env.example`. Kept here as a constant (a unit test checks it still equals the
+ * file's value) rather than read from the file at start-up: the file is not shipped with every build.
+ */
+export const EXAMPLE_APP_KEY = 'change-me-to-a-random-secret-of-32-chars-or-more';
+const MIN_GRPC_TOKEN_LENGTH = 32;
+
+/** Rules across variables, checked once every variable is well-formed on its own. */
+function unsafeCombinations(env: EnvironmentVariables): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && env.APP_KEY === EXAMPLE_APP_KEY) {
+    problems.push('APP_KEY is the example value of .env.example: set a secret of your own in production (`openssl rand -hex 32`)');
+  }
+  if (!isLoopbackGrpcUrl(env.GRPC_URL) && env.GRPC_AUTH_TOKEN.length < MIN_GRPC_TOKEN_LENGTH) {
+    problems.push(
+      `GRPC_AUTH_TOKEN must be set to at least ${MIN_GRPC_TOKEN_LENGTH} characters when GRPC_URL (${env.GRPC_URL}) is not a loopback address`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * True for 127.0.0.0/8, ::1 and localhost. Anything else, including a form we do not recognise
+ * (a host name, 0.0.0.0, [::], a Unix socket), may be reachable by others and so needs the token.
+ */
+function isLoopbackGrpcUrl(url: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(url);
+  const host = (bracketed ? bracketed[1] : /^([^:]+)(?::\d+)?$/.exec(url)?.[1])?.toLowerCase();
+  if (!host) return false;
+  if (host === 'localhost' || host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
+  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return !!octets && octets[1] === '127' && octets.slice(2).every((octet) => Number(octet) <= 255);
 }
 
 /** "limit/seconds" → numbers. Validated above, so the shape is known. */
