@@ -13,7 +13,8 @@ export function rawBodyOf(req: Request): Buffer {
 
 /**
  * Lets a webhook through only when X-Signature is the HMAC-SHA256 of the exact raw body under
- * PAYMENT_WEBHOOK_SECRET. Refusals are counted in the security log, not the webhook log.
+ * PAYMENT_WEBHOOK_SECRET. Refusals are counted in the security log (once a minute per IP, with a
+ * count), not the webhook log.
  */
 @Injectable()
 export class HmacSignatureGuard implements CanActivate {
@@ -26,12 +27,12 @@ export class HmacSignatureGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const signature = req.headers['x-signature'];
     if (isValidWebhookSignature(this.config.get('PAYMENT_WEBHOOK_SECRET', { infer: true }), rawBodyOf(req), signature)) return true;
-    await this.securityLog.record('WEBHOOK_SIGNATURE_REJECTED', {
+    await this.securityLog.countPerMinute('WEBHOOK_SIGNATURE_REJECTED', {
       ip: req.ip ?? null,
       resourceType: 'payment_webhook',
       details: {
         reason: signature === undefined ? 'missing' : 'mismatch',
-        provider: req.headers['x-payment-provider'] ?? null,
+        provider: String(req.headers['x-payment-provider'] ?? '').slice(0, 100) || null,
         bytes: rawBodyOf(req).length,
       },
     });
