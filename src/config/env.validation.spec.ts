@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_APP_KEY, parseRate, parseTrustProxy, validateEnv } from './env.validation';
+import { EXAMPLE_APP_KEY, parseRate, parseTrustProxy, parseWebhookSecrets, validateEnv } from './env.validation';
 
 const base = { APP_KEY: 'k'.repeat(32), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
 
@@ -36,7 +36,7 @@ describe('validateEnv', () => {
     expect(parseTrustProxy('loopback')).toBe('loopback');
   });
 
-  describe('abuse resistance (decisions §11)', () => {
+  describe('abuse resistance (decisions §10, §11)', () => {
     it('knows the APP_KEY placeholder of .env.example', () => {
       const example = readFileSync(join(__dirname, '..', '..', '.env.example'), 'utf8');
       expect(example).toMatch(new RegExp(`^APP_KEY=${EXAMPLE_APP_KEY}$`, 'm'));
@@ -68,5 +68,33 @@ describe('validateEnv', () => {
         expect(validateEnv({ ...base, GRPC_URL: url }).GRPC_AUTH_TOKEN).toBe('');
       },
     );
+
+    it('reads PAYMENT_WEBHOOK_SECRETS as name:secret pairs', () => {
+      const env = validateEnv({ ...base, PAYMENT_WEBHOOK_SECRETS: ' alpha:s3cr:et , beta.v2:other ' });
+      expect(parseWebhookSecrets(env.PAYMENT_WEBHOOK_SECRETS)).toEqual(
+        new Map([
+          ['alpha', 's3cr:et'],
+          ['beta.v2', 'other'],
+        ]),
+      );
+    });
+
+    it.each([
+      ['no secret', 'alpha'],
+      ['an empty secret', 'alpha:'],
+      ['an empty name', ':secret'],
+      ['a bad name', 'al pha:secret'],
+      ['an empty entry', 'alpha:a,,beta:b'],
+      ['a repeated name', 'alpha:a,alpha:b'],
+      ['one secret for two providers', 'alpha:same,beta:same'],
+    ])('stops start-up on PAYMENT_WEBHOOK_SECRETS with %s', (_case, value) => {
+      expect(() => validateEnv({ ...base, PAYMENT_WEBHOOK_SECRETS: value })).toThrow(/PAYMENT_WEBHOOK_SECRETS/);
+    });
+
+    it('stops start-up when both PAYMENT_WEBHOOK_SECRET and PAYMENT_WEBHOOK_SECRETS are set', () => {
+      expect(() => validateEnv({ ...base, PAYMENT_WEBHOOK_SECRET: 'one', PAYMENT_WEBHOOK_SECRETS: 'alpha:two' })).toThrow(
+        /PAYMENT_WEBHOOK_SECRETS.*PAYMENT_WEBHOOK_SECRET/,
+      );
+    });
   });
 });

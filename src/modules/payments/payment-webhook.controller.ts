@@ -4,7 +4,7 @@ import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { ReceivePaymentEventCommand, WebhookOutcome } from './commands/receive-payment-event/receive-payment-event.command';
-import { HmacSignatureGuard, rawBodyOf } from './hmac-signature.guard';
+import { HmacSignatureGuard, rawBodyOf, verifiedProviderOf } from './hmac-signature.guard';
 
 const ANSWERS: Record<WebhookOutcome, { status: number; body: { status: string } }> = {
   processed: { status: 200, body: { status: 'ok' } },
@@ -25,16 +25,20 @@ export class PaymentWebhookController {
   @UseGuards(HmacSignatureGuard)
   @ApiOperation({ summary: 'Payment events from the gateway, signed with X-Signature (hex HMAC-SHA256 of the raw body)' })
   @ApiHeader({ name: 'X-Signature', required: true })
-  @ApiHeader({ name: 'X-Payment-Provider', required: false })
+  @ApiHeader({
+    name: 'X-Payment-Provider',
+    required: false,
+    description:
+      'With PAYMENT_WEBHOOK_SECRETS: which listed provider signed the delivery (else PAYMENT_PROVIDER). Ignored with one secret.',
+  })
   @ApiResponse({ status: 200, description: "{ status: 'ok' } processed (also for a repeated event id)" })
   @ApiResponse({ status: 202, description: "{ status: 'ignored' } unknown event type, logged" })
   @ApiResponse({ status: 403, description: "{ message: 'Invalid signature' }" })
   @ApiResponse({ status: 422, description: "{ status: 'invalid' } payload failed domain validation" })
   @ApiResponse({ status: 500, description: "{ status: 'error' } unexpected processing error (logged; retry)" })
   async receive(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const provider = req.headers['x-payment-provider'];
     const outcome = await this.commands.execute<ReceivePaymentEventCommand, WebhookOutcome>(
-      new ReceivePaymentEventCommand(rawBodyOf(req), typeof provider === 'string' ? provider : undefined),
+      new ReceivePaymentEventCommand(rawBodyOf(req), verifiedProviderOf(req)),
     );
     const answer = ANSWERS[outcome];
     res.status(answer.status);
