@@ -6,6 +6,7 @@ import { Commerce1763700300000 } from './1763700300000-commerce';
 import { WebhookLogs1763700400000 } from './1763700400000-webhook-logs';
 import { TenantEvents1763700500000 } from './1763700500000-tenant-events';
 import { Analytics1763700600000 } from './1763700600000-analytics';
+import { SecurityLogWindows1763700730000 } from './1763700730000-security-log-windows';
 import { InventoryHoldClients1763700750000 } from './1763700750000-inventory-hold-clients';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
@@ -18,5 +19,6 @@ export const MIGRATIONS = [
   WebhookLogs1763700400000,
   TenantEvents1763700500000,
   Analytics1763700600000,
+  SecurityLogWindows1763700730000,
   InventoryHoldClients1763700750000,
 ];

@@ -1,4 +1,6 @@
-import { parseRate, parseTrustProxy, validateEnv } from './env.validation';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXAMPLE_APP_KEY, parseRate, parseTrustProxy, parseWebhookSecrets, validateEnv } from './env.validation';
 
 const base = { APP_KEY: 'k'.repeat(32), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
 
@@ -32,5 +34,67 @@ describe('validateEnv', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('loopback')).toBe('loopback');
+  });
+
+  describe('abuse resistance (decisions §10, §11)', () => {
+    it('knows the APP_KEY placeholder of .env.example', () => {
+      const example = readFileSync(join(__dirname, '..', '..', '.env.example'), 'utf8');
+      expect(example).toMatch(new RegExp(`^APP_KEY=${EXAMPLE_APP_KEY}$`, 'm'));
+    });
+
+    it('refuses the APP_KEY of .env.example in production only', () => {
+      expect(() => validateEnv({ ...base, NODE_ENV: 'production', APP_KEY: EXAMPLE_APP_KEY })).toThrow(/APP_KEY/);
+      expect(validateEnv({ ...base, NODE_ENV: 'development', APP_KEY: EXAMPLE_APP_KEY }).APP_KEY).toBe(EXAMPLE_APP_KEY);
+      expect(validateEnv({ ...base, NODE_ENV: 'production' }).NODE_ENV).toBe('production');
+    });
+
+    it.each([
+      '0.0.0.0:50051',
+      '10.0.0.5:50051',
+      '[::]:50051',
+      'grpc.internal:50051',
+      'api:50051',
+      '128.0.0.1:50051',
+      'unix:/tmp/grpc.sock',
+    ])('stops start-up on a non-loopback GRPC_URL (%s) without a GRPC_AUTH_TOKEN of 32+ characters', (url) => {
+      expect(() => validateEnv({ ...base, GRPC_URL: url })).toThrow(/GRPC_AUTH_TOKEN/);
+      expect(() => validateEnv({ ...base, GRPC_URL: url, GRPC_AUTH_TOKEN: 't'.repeat(31) })).toThrow(/GRPC_AUTH_TOKEN/);
+      expect(validateEnv({ ...base, GRPC_URL: url, GRPC_AUTH_TOKEN: 't'.repeat(32) }).GRPC_URL).toBe(url);
+    });
+
+    it.each(['127.0.0.1:50051', '127.8.9.10:7000', 'localhost:50051', 'LOCALHOST:1', '[::1]:50051'])(
+      'needs no token on a loopback GRPC_URL (%s)',
+      (url) => {
+        expect(validateEnv({ ...base, GRPC_URL: url }).GRPC_AUTH_TOKEN).toBe('');
+      },
+    );
+
+    it('reads PAYMENT_WEBHOOK_SECRETS as name:secret pairs', () => {
+      const env = validateEnv({ ...base, PAYMENT_WEBHOOK_SECRETS: ' alpha:s3cr:et , beta.v2:other ' });
+      expect(parseWebhookSecrets(env.PAYMENT_WEBHOOK_SECRETS)).toEqual(
+        new Map([
+          ['alpha', 's3cr:et'],
+          ['beta.v2', 'other'],
+        ]),
+      );
+    });
+
+    it.each([
+      ['no secret', 'alpha'],
+      ['an empty secret', 'alpha:'],
+      ['an empty name', ':secret'],
+      ['a bad name', 'al pha:secret'],
+      ['an empty entry', 'alpha:a,,beta:b'],
+      ['a repeated name', 'alpha:a,alpha:b'],
+      ['one secret for two providers', 'alpha:same,beta:same'],
+    ])('stops start-up on PAYMENT_WEBHOOK_SECRETS with %s', (_case, value) => {
+      expect(() => validateEnv({ ...base, PAYMENT_WEBHOOK_SECRETS: value })).toThrow(/PAYMENT_WEBHOOK_SECRETS/);
+    });
+
+    it('stops start-up when both PAYMENT_WEBHOOK_SECRET and PAYMENT_WEBHOOK_SECRETS are set', () => {
+      expect(() => validateEnv({ ...base, PAYMENT_WEBHOOK_SECRET: 'one', PAYMENT_WEBHOOK_SECRETS: 'alpha:two' })).toThrow(
+        /PAYMENT_WEBHOOK_SECRETS.*PAYMENT_WEBHOOK_SECRET/,
+      );
+    });
   });
 });

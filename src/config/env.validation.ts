@@ -6,6 +6,7 @@ export const APP_ROLES = ['all', 'api', 'worker'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
 
 const RATE = /^\d+\/\d+$/;
+const PROVIDER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 const HTTP_URL = /^https?:\/\/[^\s]+$/;
 const HTTP_URL_MESSAGE = '$property must be an http(s) URL';
 const RATE_MESSAGE = '$property must look like "<limit>/<seconds>", e.g. 60/60';
@@ -129,7 +130,10 @@ export class EnvironmentVariables {
   @IsString()
   GRPC_URL = '127.0.0.1:50051';
 
-  /** Shared secret callers of the gRPC identity service send in metadata `authorization`; empty = none asked. */
+  /**
+   * Shared secret callers of the gRPC identity service send in metadata `authorization`; empty = none
+   * asked. Required (32+ characters) when GRPC_URL is not a loopback address: see unsafeCombinations.
+   */
   @IsString()
   GRPC_AUTH_TOKEN = '';
 
@@ -222,8 +226,12 @@ export class EnvironmentVariables {
   @IsString()
   PAYMENT_WEBHOOK_SECRET = '';
 
-  @Matches(/^[A-Za-z0-9._-]{1,100}$/, { message: '$property must be 1-100 letters, digits, ".", "_" or "-"' })
+  @Matches(PROVIDER_NAME, { message: '$property must be 1-100 letters, digits, ".", "_" or "-"' })
   PAYMENT_PROVIDER = 'default';
+
+  /** Several gateways: `name:secret,…`; X-Payment-Provider picks the one whose secret must verify. */
+  @IsString()
+  PAYMENT_WEBHOOK_SECRETS = '';
 }
 
 export type Env = EnvironmentVariables;
@@ -234,11 +242,92 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false });
-  if (errors.length > 0) {
-    const lines = errors.flatMap((error) => Object.values(error.constraints ?? {}).map((text) => `  - ${text}`));
-    throw new Error(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  if (problems.length === 0) problems.push(...unsafeCombinations(env));
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration (see .env.example):\n${problems.map((text) => `  - ${text}`).join('\n')}`);
   }
   return env;
+}
+
+// --- Abuse resistance: configurations that would expose the service (decisions §10, §11) ---------
+
+/**
+ * The APP_KEY of `.env.example`. Kept here as a constant (a unit test checks it still equals the
+ * file's value) rather than read from the file at start-up: the file is not shipped with every build.
+ */
+export const EXAMPLE_APP_KEY = 'change-me-to-a-random-secret-of-32-chars-or-more';
+const MIN_GRPC_TOKEN_LENGTH = 32;
+
+/** Rules across variables, checked once every variable is well-formed on its own. */
+function unsafeCombinations(env: EnvironmentVariables): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && env.APP_KEY === EXAMPLE_APP_KEY) {
+    problems.push('APP_KEY is the example value of .env.example: set a secret of your own in production (`openssl rand -hex 32`)');
+  }
+  if (!isLoopbackGrpcUrl(env.GRPC_URL) && env.GRPC_AUTH_TOKEN.length < MIN_GRPC_TOKEN_LENGTH) {
+    problems.push(
+      `GRPC_AUTH_TOKEN must be set to at least ${MIN_GRPC_TOKEN_LENGTH} characters when GRPC_URL (${env.GRPC_URL}) is not a loopback address`,
+    );
+  }
+  problems.push(...webhookSecretsProblems(env));
+  return problems;
+}
+
+/**
+ * True for 127.0.0.0/8, ::1 and localhost. Anything else, including a form we do not recognise
+ * (a host name, 0.0.0.0, [::], a Unix socket), may be reachable by others and so needs the token.
+ */
+function isLoopbackGrpcUrl(url: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(url);
+  const host = (bracketed ? bracketed[1] : /^([^:]+)(?::\d+)?$/.exec(url)?.[1])?.toLowerCase();
+  if (!host) return false;
+  if (host === 'localhost' || host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
+  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return !!octets && octets[1] === '127' && octets.slice(2).every((octet) => Number(octet) <= 255);
+}
+
+/**
+ * `name:secret,…` → name → secret. The secret is everything after the first ":" (it may hold more
+ * colons, not commas). Returns the problems instead when the value is malformed.
+ */
+function readWebhookSecrets(value: string): { secrets: Map<string, string>; problems: string[] } {
+  const secrets = new Map<string, string>();
+  const problems: string[] = [];
+  if (value.trim() === '') return { secrets, problems };
+  const owners = new Map<string, string>();
+  value.split(',').forEach((entry, index) => {
+    const separator = entry.indexOf(':');
+    const name = (separator === -1 ? entry : entry.slice(0, separator)).trim();
+    const secret = separator === -1 ? '' : entry.slice(separator + 1).trim();
+    if (!PROVIDER_NAME.test(name) || secret === '') {
+      problems.push(`PAYMENT_WEBHOOK_SECRETS entry ${index + 1} must be "name:secret", name of 1-100 letters, digits, ".", "_" or "-"`);
+    } else if (secrets.has(name)) {
+      problems.push(`PAYMENT_WEBHOOK_SECRETS names the provider "${name}" twice`);
+    } else if (owners.has(secret)) {
+      // One secret for two names would let a delivery of one be replayed as the other's new event.
+      problems.push(`PAYMENT_WEBHOOK_SECRETS gives "${owners.get(secret)}" and "${name}" the same secret: each provider needs its own`);
+    } else {
+      secrets.set(name, secret);
+      owners.set(secret, name);
+    }
+  });
+  return { secrets, problems };
+}
+
+function webhookSecretsProblems(env: EnvironmentVariables): string[] {
+  const { secrets, problems } = readWebhookSecrets(env.PAYMENT_WEBHOOK_SECRETS);
+  if (secrets.size > 0 && env.PAYMENT_WEBHOOK_SECRET !== '') {
+    problems.push(
+      'PAYMENT_WEBHOOK_SECRETS and PAYMENT_WEBHOOK_SECRET are both set: use one (several gateways: only PAYMENT_WEBHOOK_SECRETS)',
+    );
+  }
+  return problems;
+}
+
+/** PAYMENT_WEBHOOK_SECRETS as name → secret (validated at start-up, so well-formed here). */
+export function parseWebhookSecrets(value: string): Map<string, string> {
+  return readWebhookSecrets(value).secrets;
 }
 
 /** "limit/seconds" → numbers. Validated above, so the shape is known. */

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { TEST_ENV } from './test-env';
+import { waitFor } from './wait';
 
 export interface ChildRun {
   child: ChildProcess;
@@ -34,4 +35,19 @@ export async function runCli(...args: string[]): Promise<{ code: number | null; 
   const run = spawnTs('src/cli.ts', args);
   const code = await run.exited;
   return { code, stdout: run.stdout(), output: run.output() };
+}
+
+/** `src/main.ts` in a child process, once its log says `readyText`; rejects (with its output) when it exits first. */
+export async function startMain(env: Record<string, string>, readyText: string): Promise<ChildRun> {
+  const run = spawnTs('src/main.ts', [], { LOG_LEVEL: 'info', ...env });
+  let exitCode: number | null | undefined;
+  void run.exited.then((code) => (exitCode = code));
+  try {
+    await waitFor(() => exitCode !== undefined || run.output().includes(readyText), { timeoutMs: 45_000, what: `"${readyText}"` });
+  } catch (error) {
+    run.child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${run.output()}`);
+  }
+  if (exitCode !== undefined) throw new Error(`exited (${exitCode}) before ready:\n${run.output()}`);
+  return run;
 }

@@ -26,16 +26,50 @@ export class SecurityLogService {
       .query(
         `INSERT INTO security_log (event, user_id, tenant_id, resource_type, resource_id, ip, details)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          event,
-          entry.userId ?? null,
-          entry.tenantId ?? null,
-          entry.resourceType ?? null,
-          entry.resourceId === undefined || entry.resourceId === null ? null : String(entry.resourceId),
-          entry.ip ?? null,
-          entry.details ?? {},
-        ],
+        this.columns(event, entry),
       )
       .catch((error) => this.logger.error({ err: error, securityEvent: event }, 'Could not write the security log'));
+  }
+
+  /**
+   * For refusals a client can repeat at will (forged webhook signatures): at most one row per event,
+   * IP and minute, whose `details.count` says how many there were (the first one's details, plus
+   * `count` and `last_at`). The count is kept by the database, not by a process: the unique index
+   * on (event, ip, window_start) turns concurrent first writes from any number of instances into
+   * one insert and increments (INSERT … ON CONFLICT DO UPDATE waits for the row it collides
+   * with), so 50 parallel refusals leave one row with count 50. A Redis-gated first write would need
+   * a second store to agree with the first, and would lose counts when Redis is down. The warning
+   * line in the application log is written with the row, so the log is not flooded either.
+   */
+  async countPerMinute(event: SecurityEvent, entry: SecurityEntry): Promise<void> {
+    const columns = this.columns(event, { ...entry, details: { ...entry.details, count: 1 } });
+    const rows: Array<{ first: boolean }> | undefined = await this.dataSource
+      .query(
+        `INSERT INTO security_log (event, user_id, tenant_id, resource_type, resource_id, ip, details, window_start)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, date_trunc('minute', statement_timestamp()))
+         ON CONFLICT (event, (coalesce(ip, '')), window_start) WHERE window_start IS NOT NULL
+         DO UPDATE SET details = security_log.details
+           || jsonb_build_object('count', coalesce((security_log.details->>'count')::int, 1) + 1, 'last_at', statement_timestamp())
+         RETURNING (xmax = 0) AS first`,
+        columns,
+      )
+      .catch((error) => {
+        this.logger.error({ err: error, securityEvent: event }, 'Could not write the security log');
+        return undefined;
+      });
+    // Logged when the minute's row is created (or when the database could not be written).
+    if (!rows || rows[0]?.first) this.logger.warn({ securityEvent: event, ...entry, perMinute: true }, event);
+  }
+
+  private columns(event: SecurityEvent, entry: SecurityEntry): unknown[] {
+    return [
+      event,
+      entry.userId ?? null,
+      entry.tenantId ?? null,
+      entry.resourceType ?? null,
+      entry.resourceId === undefined || entry.resourceId === null ? null : String(entry.resourceId),
+      entry.ip ?? null,
+      entry.details ?? {},
+    ];
   }
 }

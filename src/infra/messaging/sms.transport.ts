@@ -3,19 +3,24 @@ import { ConfigService } from '@nestjs/config';
 import { Env } from '@config/env.validation';
 import { SmsMessage } from './messages';
 
-/** Posts `{ to, message }` as JSON to the SMS gateway at `SMS_URL`, or logs it when `SMS_URL=log`. */
+/**
+ * Posts `{ to, message }` as JSON to the SMS gateway at `SMS_URL`, or logs it when `SMS_URL=log`: in
+ * production the recipient only (a message is a one-time code), elsewhere the message too (decisions §11).
+ */
 @Injectable()
 export class SmsTransport {
   private readonly logger = new Logger(SmsTransport.name);
   private readonly url: string;
+  private readonly logsBodies: boolean;
 
   constructor(config: ConfigService<Env, true>) {
     this.url = config.get('SMS_URL', { infer: true });
+    this.logsBodies = config.get('NODE_ENV', { infer: true }) !== 'production';
   }
 
   async send(sms: SmsMessage): Promise<void> {
     if (this.url === 'log') {
-      this.logger.log({ sms }, 'SMS (SMS_URL=log)');
+      this.logger.log({ sms: this.logsBodies ? { to: sms.to, message: sms.message } : { to: sms.to } }, 'SMS (SMS_URL=log)');
       return;
     }
     const response = await fetch(this.url, {

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { refuseHostileJsonBytes } from '@common/http/hostile-json';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { ReceivePaymentEventCommand, WebhookOutcome } from './commands/receive-payment-event/receive-payment-event.command';
-import { HmacSignatureGuard, rawBodyOf } from './hmac-signature.guard';
+import { HmacSignatureGuard, rawBodyOf, verifiedProviderOf } from './hmac-signature.guard';
 
 const ANSWERS: Record<WebhookOutcome, { status: number; body: { status: string } }> = {
   processed: { status: 200, body: { status: 'ok' } },
@@ -26,7 +26,12 @@ export class PaymentWebhookController {
   @UseGuards(HmacSignatureGuard)
   @ApiOperation({ summary: 'Payment events from the gateway, signed with X-Signature (hex HMAC-SHA256 of the raw body)' })
   @ApiHeader({ name: 'X-Signature', required: true })
-  @ApiHeader({ name: 'X-Payment-Provider', required: false })
+  @ApiHeader({
+    name: 'X-Payment-Provider',
+    required: false,
+    description:
+      'With PAYMENT_WEBHOOK_SECRETS: which listed provider signed the delivery (else PAYMENT_PROVIDER). Ignored with one secret.',
+  })
   @ApiResponse({ status: 200, description: "{ status: 'ok' } processed (also for a repeated event id)" })
   @ApiResponse({ status: 202, description: "{ status: 'ignored' } unknown event type, logged" })
   @ApiResponse({ status: 403, description: "{ message: 'Invalid signature' }" })
@@ -35,9 +40,8 @@ export class PaymentWebhookController {
   async receive(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     // The same edge check as every JSON route, once the signature is known good.
     refuseHostileJsonBytes(rawBodyOf(req));
-    const provider = req.headers['x-payment-provider'];
     const outcome = await this.commands.execute<ReceivePaymentEventCommand, WebhookOutcome>(
-      new ReceivePaymentEventCommand(rawBodyOf(req), typeof provider === 'string' ? provider : undefined),
+      new ReceivePaymentEventCommand(rawBodyOf(req), verifiedProviderOf(req)),
     );
     const answer = ANSWERS[outcome];
     res.status(answer.status);

@@ -1,22 +1,7 @@
 import http from 'node:http';
-import { ChildRun, spawnTs } from '@test/support/cli';
+import { startMain as start } from '@test/support/cli';
 import { freePort } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
-
-/** `src/main.ts` in a child process, once its log says `readyText`; rejects when it exits first. */
-async function start(env: Record<string, string>, readyText: string): Promise<ChildRun> {
-  const run = spawnTs('src/main.ts', [], { LOG_LEVEL: 'info', ...env });
-  let exitCode: number | null | undefined;
-  void run.exited.then((code) => (exitCode = code));
-  try {
-    await waitFor(() => exitCode !== undefined || run.output().includes(readyText), { timeoutMs: 45_000, what: `"${readyText}"` });
-  } catch (error) {
-    run.child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${run.output()}`);
-  }
-  if (exitCode !== undefined) throw new Error(`exited (${exitCode}) before ready:\n${run.output()}`);
-  return run;
-}
 
 describe('Process roles and shutdown (decisions §11)', () => {
   it('an api process serves HTTP, then on SIGTERM stops accepting and exits cleanly', async () => {

@@ -122,11 +122,11 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     expect(events[0].n).toBe(1);
   });
 
-  it('takes the event id from id, else data.id, else the body hash; the provider from X-Payment-Provider', async () => {
+  it('takes the event id from id, else data.id, else the body hash; the provider from PAYMENT_PROVIDER (the header is unsigned)', async () => {
     const { orderId } = await order();
     const dataId = `pay_${randomUUID()}`;
     await deliver({ event: 'payment.confirmed', data: { id: dataId, order_id: orderId } }, undefined, { 'X-Payment-Provider': 'stripe' });
-    expect((await logRows(dataId))[0].provider).toBe('stripe');
+    expect((await logRows(dataId))[0].provider).toBe('acme');
     const raw = JSON.stringify({ event: 'payment.confirmed', data: { order_id: orderId, n: randomUUID() } });
     await deliver(raw);
     const { createHash } = await import('node:crypto');

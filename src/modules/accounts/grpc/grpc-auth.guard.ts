@@ -9,8 +9,8 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /**
  * When GRPC_AUTH_TOKEN is set, a call must carry it in metadata `authorization`, raw or as
- * `Bearer <secret>` (decisions §11); compared in constant time. Unset: the network boundary
- * (a private GRPC_URL) is the only protection.
+ * `Bearer <secret>` (decisions §11); compared in constant time. Unset: the network boundary is
+ * the only protection, which start-up allows only on a loopback GRPC_URL (env.validation.ts).
  */
 @Injectable()
 export class GrpcAuthGuard implements CanActivate {

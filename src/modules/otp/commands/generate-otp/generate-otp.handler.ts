@@ -50,7 +50,8 @@ export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, G
 
     const text = `Your verification code is ${code}. It expires in ${ttlMinutes} minutes. If you did not ask for it, ignore this message.`;
     if (identifier.channel === 'email') {
-      await this.messages.sendMail({ to: identifier.value, subject: `Your verification code: ${code}`, text }, `otp-${sessionId}`);
+      // The code is in the body only: subjects show in notification previews and in the production log (MAIL_URL=log).
+      await this.messages.sendMail({ to: identifier.value, subject: 'Your verification code', text }, `otp-${sessionId}`);
     } else {
       await this.messages.sendSms({ to: identifier.value, message: text }, `otp-${sessionId}`);
     }

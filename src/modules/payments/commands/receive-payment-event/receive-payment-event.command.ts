@@ -1,8 +1,8 @@
-/** A delivery of the payment webhook whose signature has been checked. */
+/** A delivery of the payment webhook whose signature has been checked, with the provider whose secret verified it. */
 export class ReceivePaymentEventCommand {
   constructor(
     readonly rawBody: Buffer,
-    readonly providerHeader: string | undefined,
+    readonly provider: string,
   ) {}
 }
 

@@ -1,16 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { sha256Hex } from '@common/util/stable-json';
-import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
 import { isKnownPaymentEvent, parseEnvelope, WebhookEnvelope } from '@modules/payments/domain/payment-events';
 import { PaymentEffects } from './payment-effects';
 import { ReceivePaymentEventCommand, WebhookOutcome } from './receive-payment-event.command';
 
-const PROVIDER = /^[A-Za-z0-9._-]{1,100}$/;
 const FINAL: ReadonlySet<string> = new Set(['processed', 'ignored', 'invalid']);
 
 /**
@@ -26,13 +23,10 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly config: ConfigService<Env, true>,
     private readonly effects: PaymentEffects,
   ) {}
 
-  async execute({ rawBody, providerHeader }: ReceivePaymentEventCommand): Promise<WebhookOutcome> {
-    const provider =
-      providerHeader && PROVIDER.test(providerHeader) ? providerHeader : this.config.get('PAYMENT_PROVIDER', { infer: true });
+  async execute({ rawBody, provider }: ReceivePaymentEventCommand): Promise<WebhookOutcome> {
     const { envelope, json } = parseEnvelope(rawBody);
     const logId = await this.record(provider, rawBody, envelope, json);
 
