@@ -13,7 +13,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.jest },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'bench/*.js', 'bench/*/*.js', 'test/support/*.js'] },
+        projectService: { allowDefaultProject: ['*.js', 'bench/*.js', 'bench/*/*.js', 'drill/*.js', 'test/support/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
