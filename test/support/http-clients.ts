@@ -36,6 +36,11 @@ export function expectInvalid(res: Response, fields: string[]): void {
   });
 }
 
+/** A 400 whose body is only `{ message }`: any message, or one that matches `message`. */
+export function expectBadRequest(res: Response, message: unknown = expect.any(String)): void {
+  expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { message } });
+}
+
 /** The same five routes without any token, one after another: create, list, show, update, delete. */
 export async function withoutToken(t: TestApp, path: string, id: string | number, body: object): Promise<Response[]> {
   return [

@@ -1,4 +1,5 @@
 import { createProduct } from '@test/support/commerce-factories';
+import { couponDefaults } from '@test/support/coupon-fixtures';
 import { createTenantWithOwner, createUser } from '@test/support/factories';
 import { expectInvalid, useMerchantResource, withoutToken } from '@test/support/http-clients';
 
@@ -29,16 +30,7 @@ describe('Merchant coupons (decisions §4)', () => {
           coupon_type: 'percentage',
           value: 12.5,
           min_spend: null,
-          max_discount: null,
-          starts_at: null,
-          expires_at: null,
-          usage_limit: null,
-          times_used: 0,
-          per_customer_limit: null,
-          is_active: true,
-          is_public: false,
-          excluded_product_ids: [],
-          excluded_category_ids: [],
+          ...couponDefaults(),
           created_at: expect.any(String),
           updated_at: expect.any(String),
         },

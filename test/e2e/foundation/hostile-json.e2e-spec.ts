@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
 import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { authHeader, useTenantWithOwner } from '@test/support/factories';
-import { placeOrder } from '@test/support/http-clients';
+import { expectBadRequest, placeOrder } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -26,6 +26,14 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
     const req = t.http().post('/api/webhooks/payment').set('Content-Type', 'application/json');
     if (signed) req.set('X-Signature', signWebhookBody(SECRET, raw));
     return req.send(raw);
+  };
+
+  /** A storefront order of one product in a new shop, sent as JSON text with `customerName` written into it as is (escapes kept). */
+  const orderNamed = async (customerName: string) => {
+    const { tenant } = await createShop(t);
+    const product = await createProduct(t, tenant.id);
+    const body = `{"customer_name":"${customerName}","customer_phone":"+50499998888","delivery_type":"pickup","items":[{"product_id":${product.id},"quantity":1}]}`;
+    return postJson('/api/v1/orders', body, { 'X-Tenant-ID': tenant.id });
   };
 
   describe('nesting deeper than 32 levels', () => {
@@ -84,17 +92,14 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
       ['a key', '{"a\\u0000":1}'],
       ['a string deep in an array', '{"list":[1,["x","\\u0000"]]}'],
     ])('answers 400 { message } for a NUL in %s', async (_where, metadata) => {
-      const res = await track(metadata);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: expect.stringContaining('NUL') });
+      expectBadRequest(await track(metadata), expect.stringContaining('NUL'));
     });
 
     it('answers 400, not a database error, for a NUL in an order field', async () => {
       const { tenant } = await createShop(t);
       const product = await createProduct(t, tenant.id);
       const res = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id }], { customer_name: 'Ana\u0000' }));
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual(REFUSED);
+      expectBadRequest(res, REFUSED.message);
       // Positive control: the same order without the NUL is placed.
       expect((await placeOrder(t, tenant.id, orderBody([{ product_id: product.id }], { customer_name: 'Ana' }))).status).toBe(201);
     });
@@ -107,13 +112,7 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
 
   describe('lone surrogates (a \\uD800 escape without its pair: text that is not Unicode)', () => {
     it('answers 400, not a database error, in an order field, analytics metadata and a signed webhook', async () => {
-      const { tenant } = await createShop(t);
-      const product = await createProduct(t, tenant.id);
-      const order = await postJson(
-        '/api/v1/orders',
-        `{"customer_name":"Ana \\ud800","customer_phone":"+50499998888","delivery_type":"pickup","items":[{"product_id":${product.id},"quantity":1}]}`,
-        { 'X-Tenant-ID': tenant.id },
-      );
+      const order = await orderNamed('Ana \\ud800');
       const metadata = await track('{"note":"\\udc00 alone"}');
       const webhook = await deliver(`{"id":"evt_${randomUUID()}","event":"something.else","data":{"note":"\\ud800"}}`);
       for (const res of [order, metadata, webhook]) {
@@ -122,13 +121,7 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
     });
 
     it('accepts a surrogate pair (an escaped emoji)', async () => {
-      const { tenant } = await createShop(t);
-      const product = await createProduct(t, tenant.id);
-      const order = await postJson(
-        '/api/v1/orders',
-        `{"customer_name":"Ana \\ud83d\\ude00","customer_phone":"+50499998888","delivery_type":"pickup","items":[{"product_id":${product.id},"quantity":1}]}`,
-        { 'X-Tenant-ID': tenant.id },
-      );
+      const order = await orderNamed('Ana \\ud83d\\ude00');
       expect(order.status).toBe(201);
       expect(order.body.data.customer_name).toBe('Ana 😀');
     });
@@ -137,13 +130,11 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
   describe('the payment webhook, after its signature check', () => {
     it('answers 400 { message } for a correctly signed body nested 3,000 deep or holding a NUL', async () => {
       const deep = await deliver(`{"id":"evt_${randomUUID()}","event":"payment.confirmed","data":${nestedField(3000)}}`);
-      expect(deep.status).toBe(400);
-      expect(deep.body).toEqual(REFUSED);
+      expectBadRequest(deep, REFUSED.message);
       const nul = await deliver(
         JSON.stringify({ id: `evt_${randomUUID()}`, event: 'payment.confirmed', data: { order_id: 1, note: '\u0000' } }),
       );
-      expect(nul.status).toBe(400);
-      expect(nul.body).toEqual({ message: expect.stringContaining('NUL') });
+      expectBadRequest(nul, expect.stringContaining('NUL'));
     });
 
     it('checks the signature first, and keeps its own 422 for a signed body that is not an event', async () => {

@@ -41,18 +41,13 @@ describe('Rate-limit keys (decisions §2)', () => {
   const apiRoute = (ip: string) => t.http().get('/test-probe/default-group').set('X-Forwarded-For', ip);
 
   describe('hostile sizes', () => {
-    it('keeps a 1 MiB tenant_id on /interactions out of Redis, and refuses it with a 422', async () => {
-      const res = await interaction(uniqueClientIp(), HUGE);
+    it.each([
+      ['tenant_id', '/interactions', interaction],
+      ['identifier', '/otp/generate', generateOtp],
+    ])('keeps a 1 MiB %s on %s out of Redis, and refuses it with a 422', async (field, _route, send) => {
+      const res = await send(uniqueClientIp(), HUGE);
       expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual(['tenant_id']);
-      expect(await longestKey(t)).toBeLessThan(512);
-      for (const key of await redisKeys(t, 'rl:*')) expect(key.length).toBeLessThanOrEqual(160);
-    });
-
-    it('keeps a 1 MiB identifier on /otp/generate out of Redis, and refuses it with a 422', async () => {
-      const res = await generateOtp(uniqueClientIp(), HUGE);
-      expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual(['identifier']);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
       expect(await longestKey(t)).toBeLessThan(512);
       for (const key of await redisKeys(t, 'rl:*')) expect(key.length).toBeLessThanOrEqual(160);
     });

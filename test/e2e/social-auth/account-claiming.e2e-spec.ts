@@ -57,32 +57,52 @@ describe('Claiming an account by proving its email (decisions §3)', () => {
     return res.body as { user: { id: string }; token: string };
   }
 
+  /**
+   * The attacker connects an X login to the victim's address (X never vouches for an email): the
+   * account it opens, and `retry`, the same sign-in again.
+   */
+  async function connectAttackerX(email: string) {
+    const attackerX = { sub: newSubject(), email: null };
+    const xToken = await providers.issue('twitter', attackerX);
+    const first = await signIn('twitter', xToken, attackerX, email);
+    expect(first.status).toBe(200);
+    return {
+      id: first.body.user.id as string,
+      token: first.body.token as string,
+      retry: () => signIn('twitter', xToken, attackerX, email),
+    };
+  }
+
+  /**
+   * Whoever proved `email` (`proof`: the answer of the code check or of the sign-in) now holds the
+   * account the attacker held: same id, the attacker's token revoked, the new one working, the address proven.
+   */
+  async function expectClaimedBy(proof: { user: { id: string }; token: string }, attacker: { id: string; token: string }, email: string) {
+    expect(proof.user.id).toBe(attacker.id);
+    expect(await statusWith(attacker.token)).toBe(401);
+    expect(await statusWith(proof.token)).toBe(200);
+    expect((await accountRow(email)).email_verified_at).not.toBeNull();
+  }
+
   describe('by a one-time code', () => {
     it("revokes the pre-registrant's token and gives the account to whoever proves the address", async () => {
       const email = newEmail();
       const attacker = await registerAsAttacker(email);
 
       const proof = await proveByOtp(email);
-      expect(proof.user.id).toBe(attacker.id);
-      expect(await statusWith(attacker.token)).toBe(401);
-      expect(await statusWith(proof.token)).toBe(200);
-      expect((await accountRow(email)).email_verified_at).not.toBeNull();
+      await expectClaimedBy(proof, attacker, email);
     });
 
     it('removes a provider login connected before the proof', async () => {
       const email = newEmail();
-      const attackerX = { sub: newSubject(), email: null };
-      const xToken = await providers.issue('twitter', attackerX);
-      const first = await signIn('twitter', xToken, attackerX, email);
-      expect(first.status).toBe(200);
-      expect(await socialLinks(first.body.user.id)).toEqual(['twitter']);
+      const attacker = await connectAttackerX(email);
+      expect(await socialLinks(attacker.id)).toEqual(['twitter']);
 
       const proof = await proveByOtp(email);
-      expect(proof.user.id).toBe(first.body.user.id);
-      expect(await statusWith(first.body.token)).toBe(401);
+      await expectClaimedBy(proof, attacker, email);
       expect(await socialLinks(proof.user.id)).toEqual([]);
       // The X login no longer opens the account: X's email is never enough to link.
-      const again = await signIn('twitter', xToken, attackerX, email);
+      const again = await attacker.retry();
       expect(again.status).toBe(422);
       expect(again.body.errors).toHaveProperty('email');
     });
@@ -111,27 +131,20 @@ describe('Claiming an account by proving its email (decisions §3)', () => {
 
         const res = await signIn(provider, await providers.issue(provider, victim), victim);
         expect(res.status).toBe(200);
-        expect(res.body.user.id).toBe(attacker.id);
-        expect(await statusWith(attacker.token)).toBe(401);
-        expect(await statusWith(res.body.token)).toBe(200);
-        expect((await accountRow(email)).email_verified_at).not.toBeNull();
+        await expectClaimedBy(res.body, attacker, email);
       },
     );
 
     it('removes the provider logins connected before the proof, keeps the proving one', async () => {
       const email = newEmail();
-      const attackerX = { sub: newSubject(), email: null };
-      const xToken = await providers.issue('twitter', attackerX);
-      const first = await signIn('twitter', xToken, attackerX, email);
-      expect(first.status).toBe(200);
+      const attacker = await connectAttackerX(email);
 
       const victim = { sub: newSubject(), email };
       const res = await signIn('google', await providers.issue('google', victim), victim);
       expect(res.status).toBe(200);
-      expect(res.body.user.id).toBe(first.body.user.id);
-      expect(await statusWith(first.body.token)).toBe(401);
+      await expectClaimedBy(res.body, attacker, email);
       expect(await socialLinks(res.body.user.id)).toEqual(['google']);
-      expect((await signIn('twitter', xToken, attackerX, email)).status).toBe(422);
+      expect((await attacker.retry()).status).toBe(422);
     });
 
     it('leaves an account whose address was already proven alone (positive control)', async () => {
@@ -150,10 +163,7 @@ describe('Claiming an account by proving its email (decisions §3)', () => {
     'lets no earlier provider login keep or regain the account, even racing the proof (proof: %s)',
     async (proofKind) => {
       const email = newEmail();
-      const attackerX = { sub: newSubject(), email: null };
-      const xToken = await providers.issue('twitter', attackerX);
-      const first = await signIn('twitter', xToken, attackerX, email);
-      expect(first.status).toBe(200);
+      const attacker = await connectAttackerX(email);
       const victim = { sub: newSubject(), email };
       const prove =
         proofKind === 'otp'
@@ -164,18 +174,15 @@ describe('Claiming an account by proving its email (decisions §3)', () => {
             )
           : await providers.issue('google', victim).then((token) => () => signIn('google', token, victim));
 
-      const [proof, ...attempts] = await Promise.all([
-        prove(),
-        ...Array.from({ length: 20 }, () => signIn('twitter', xToken, attackerX, email)),
-      ]);
+      const [proof, ...attempts] = await Promise.all([prove(), ...Array.from({ length: 20 }, () => attacker.retry())]);
       expect(proof.status).toBe(200);
       expect(attempts.every((res) => res.status === 200 || res.status === 422)).toBe(true);
       const issued = attempts.filter((res) => res.status === 200).map((res) => res.body.token as string);
       const survivors = [];
-      for (const token of [first.body.token as string, ...issued]) if ((await statusWith(token)) !== 401) survivors.push(token);
+      for (const token of [attacker.token, ...issued]) if ((await statusWith(token)) !== 401) survivors.push(token);
       expect(survivors).toEqual([]);
       expect(await statusWith(proof.body.token)).toBe(200);
-      expect(await socialLinks(first.body.user.id)).toEqual(proofKind === 'otp' ? [] : ['google']);
+      expect(await socialLinks(attacker.id)).toEqual(proofKind === 'otp' ? [] : ['google']);
     },
   );
 
@@ -205,8 +212,7 @@ describe('Claiming an account by proving its email (decisions §3)', () => {
       expect((await accountRow(email)).email_verified_at).toBeNull();
 
       const proof = await proveByOtp(email);
-      expect(proof.user.id).toBe(first.body.user.id);
-      expect(await statusWith(first.body.token)).toBe(401);
+      await expectClaimedBy(proof, { id: first.body.user.id, token: first.body.token }, email);
     });
   });
 });

@@ -12,6 +12,14 @@ describe("Social sign-in accepts only tokens issued to this platform's app (deci
   const usersWithEmail = async (email: string | null) =>
     (await t.db.query<Array<{ n: number }>>('SELECT count(*)::int AS n FROM users WHERE email = $1', [email]))[0].n;
 
+  /** `account` signs in at `provider` with a token issued to our app (`app`: which of our client ids); answers the token. */
+  async function signInWithOurToken(provider: FakeProvider, account: ProviderAccount, app?: string): Promise<string> {
+    const token = await providers.issue(provider, account, app);
+    const res = await signIn({ provider, token, provider_id: account.sub, email: account.email });
+    expect(res.status).toBe(200);
+    return token;
+  }
+
   it.each<FakeProvider>(['google', 'facebook', 'github', 'apple'])(
     '%s: refuses a token another app obtained for the same person, accepts one issued to ours',
     async (provider) => {
@@ -30,9 +38,7 @@ describe("Social sign-in accepts only tokens issued to this platform's app (deci
 
   it('google: accepts a token of any of our client ids, and checks the subject', async () => {
     const account = newAccount();
-    const token = await providers.issue('google', account, OUR_APPS.google[1]);
-    const res = await signIn({ provider: 'google', token, provider_id: account.sub, email: account.email });
-    expect(res.status).toBe(200);
+    const token = await signInWithOurToken('google', account, OUR_APPS.google[1]);
     const request = providers.requests.find((received) => received.url.startsWith('/google/tokeninfo'))!;
     expect(request.method).toBe('GET');
 
@@ -43,9 +49,7 @@ describe("Social sign-in accepts only tokens issued to this platform's app (deci
 
   it('facebook: asks debug_token with the app access token, then the user-info endpoint for the email', async () => {
     const account = newAccount();
-    const token = await providers.issue('facebook', account);
-    const res = await signIn({ provider: 'facebook', token, provider_id: account.sub, email: account.email });
-    expect(res.status).toBe(200);
+    const token = await signInWithOurToken('facebook', account);
     const debug = providers.requests.find((received) => received.url.startsWith('/facebook/debug_token') && received.url.includes(token))!;
     const query = new URL(debug.url, 'http://x').searchParams;
     expect({ path: new URL(debug.url, 'http://x').pathname, input: query.get('input_token'), app: query.get('access_token') }).toEqual({
@@ -63,9 +67,7 @@ describe("Social sign-in accepts only tokens issued to this platform's app (deci
 
   it("github: checks the token against our OAuth app with the app's credentials", async () => {
     const account = newAccount();
-    const token = await providers.issue('github', account);
-    const res = await signIn({ provider: 'github', token, provider_id: account.sub, email: account.email });
-    expect(res.status).toBe(200);
+    const token = await signInWithOurToken('github', account);
     const check = providers.requests.find((received) => (received.json as { access_token?: string } | undefined)?.access_token === token)!;
     expect({ method: check.method, url: check.url, authorization: check.headers.authorization }).toEqual({
       method: 'POST',

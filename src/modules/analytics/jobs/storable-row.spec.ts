@@ -1,5 +1,8 @@
 import { isDataError, storableConversion, storableTrack, unstorableReason } from './storable-row';
 
+/** What every queued analytics job carries, whatever its kind. */
+const queued = { tenantId: 't', occurredAt: '2026-01-01T00:00:00.000Z' };
+
 describe('storable analytics rows', () => {
   it('tells a refused value (SQLSTATE 22, 23) from a failure to run the statement', () => {
     expect(isDataError({ code: '22P05' })).toBe(true);
@@ -12,15 +15,7 @@ describe('storable analytics rows', () => {
   });
 
   it('replaces a track event’s metadata with a marker and drops a product id beyond int4', () => {
-    const job = {
-      kind: 'track' as const,
-      eventId: 'e',
-      tenantId: 't',
-      type: 'call',
-      productId: 3_000_000_000,
-      metadata: { note: '\u0000' },
-      occurredAt: '2026-01-01T00:00:00.000Z',
-    };
+    const job = { ...queued, kind: 'track' as const, eventId: 'e', type: 'call', productId: 3_000_000_000, metadata: { note: '\u0000' } };
     expect(storableTrack(job, 'unsupported Unicode escape sequence')).toEqual({
       ...job,
       productId: null,
@@ -31,13 +26,12 @@ describe('storable analytics rows', () => {
 
   it('replaces NULs and lone surrogates in a conversion’s transaction id, keeping valid pairs', () => {
     const job = {
+      ...queued,
       kind: 'conversion' as const,
-      tenantId: 't',
       transactionId: 'a\u0000b\ud800c\udc00d😀',
       event: 'purchase',
       value: '1.00',
       currency: 'HNL',
-      occurredAt: '2026-01-01T00:00:00.000Z',
     };
     expect(storableConversion(job).transactionId).toBe('a\ufffdb\ufffdc\ufffdd😀');
     expect(storableConversion({ ...job, transactionId: null }).transactionId).toBeNull();

@@ -1,3 +1,4 @@
+import { couponDefaults } from '@test/support/coupon-fixtures';
 import type { CreateCouponDto } from '../dto/merchant-coupon.dto';
 import { crossFieldErrors, fieldsToChange, fieldsToCreate } from './coupon-fields';
 import { CouponRow, storedFields } from './coupon-row';
@@ -8,16 +9,7 @@ const stored = (overrides: Partial<CouponRow> = {}): CouponRow => ({
   coupon_type: 'free_shipping',
   value: '0.00',
   min_spend: '20.00',
-  max_discount: null,
-  starts_at: null,
-  expires_at: null,
-  usage_limit: null,
-  times_used: 0,
-  per_customer_limit: null,
-  is_active: true,
-  is_public: false,
-  excluded_product_ids: [],
-  excluded_category_ids: [],
+  ...couponDefaults(),
   created_at: new Date(),
   updated_at: new Date(),
   ...overrides,
