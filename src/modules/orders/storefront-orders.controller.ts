@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OptionalAuth } from '@common/context/auth.decorators';
@@ -10,15 +10,11 @@ import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { PlaceOrderCommand } from './commands/place-order/place-order.command';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import type { OrderResource } from './dto/order.resource';
-import { GetOrderQuery } from './queries/get-order/get-order.query';
 
 @ApiTags('orders')
 @Controller('api/v1/orders')
 export class StorefrontOrdersController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @HttpCode(201)
@@ -37,8 +33,11 @@ export class StorefrontOrdersController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ data: OrderResource }> {
     const tenant = ctx.storefrontTenant();
-    const orderId = await this.commands.execute<PlaceOrderCommand, number>(new PlaceOrderCommand(tenant.id, body, ctx.user?.id ?? null));
-    res.setHeader('Location', `/api/v1/orders/${orderId}`);
-    return { data: await this.queries.execute<GetOrderQuery, OrderResource>(new GetOrderQuery(tenant.id, orderId)) };
+    // The answer is the committed transaction's own data: nothing read after the commit can fail it.
+    const order = await this.commands.execute<PlaceOrderCommand, OrderResource>(
+      new PlaceOrderCommand(tenant.id, body, ctx.user?.id ?? null),
+    );
+    res.setHeader('Location', `/api/v1/orders/${order.id}`);
+    return { data: order };
   }
 }
