@@ -50,10 +50,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw ValidationFailedError.field(field, 'The idempotency key must be between 1 and 255 characters.');
     }
 
-    // Scoped to the route and, when signed in, the user: one client's key never meets another's.
-    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
-    const scope = `${req.method} ${route} ${req.context?.user?.id ?? '-'}`;
-    const recordKey = `idem:${sha256Hex(`${scope}\n${key}`)}`;
+    const recordKey = `idem:${sha256Hex(`${this.scopeOf(req)}\n${key}`)}`;
     const body = { ...(req.body as Record<string, unknown>) };
     if (options.bodyField) delete body[options.bodyField];
     const fingerprint = sha256Hex(stableStringify({ body, query: req.query }));
@@ -66,6 +63,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
       mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res).then(() => result))),
       catchError((error: unknown) => from(this.fail(recordKey, fingerprint, error).then(() => Promise.reject(error)))),
     );
+  }
+
+  /**
+   * Scoped to the route and, when signed in, the user: one client's key never meets another's. On a
+   * storefront route also to the shop the request names (resolved, so X-Tenant-ID and X-Tenant-Slug
+   * of one shop agree): a key used at one shop never replays that shop's answer to another.
+   */
+  private scopeOf(req: Request): string {
+    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    const scope = `${req.method} ${route} ${req.context?.user?.id ?? '-'}`;
+    const shopId = req.context?.storefront?.id;
+    return shopId ? `${scope} shop:${shopId}` : scope;
   }
 
   private readKey(req: Request, options: IdempotentOptions): { key: string; field: string } | null {
