@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
@@ -32,6 +32,8 @@ type IdempotencyRecord = InFlightRecord | CompletedRecord;
 
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger(IdempotencyInterceptor.name);
+
   constructor(
     private readonly reflector: Reflector,
     @Inject(REDIS) private readonly redis: Redis,
@@ -114,7 +116,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (typeof value === 'string') headers[name] = value;
     }
     const record: CompletedRecord = { state: 'done', fingerprint, status, body: body ?? null, headers };
-    await this.redis.set(recordKey, JSON.stringify(record), 'PX', RETENTION_MS);
+    try {
+      await this.redis.set(recordKey, JSON.stringify(record), 'PX', RETENTION_MS);
+    } catch (error) {
+      // The work is done (an order committed): its answer stands. The claim expires after IN_FLIGHT_MS.
+      this.logger.error({ err: error }, 'Could not keep an idempotent response; a retry with its key gets 409 until the claim expires');
+    }
   }
 
   private async fail(recordKey: string, fingerprint: string, error: unknown): Promise<void> {
