@@ -6,6 +6,7 @@ import { OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
+import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { PlaceOrderCommand } from './commands/place-order/place-order.command';
 import { PlaceOrderDto } from './dto/place-order.dto';
@@ -24,9 +25,28 @@ export class StorefrontOrdersController {
     from: 'body-or-headers',
     unknown: { status: 422, message: 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.' },
   })
-  @ApiOperation({ summary: "Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)" })
-  @ApiCreatedResponse({ description: '{ data: order }' })
-  @ApiUnprocessableEntityResponse({ description: 'Invalid fields, unknown products, too little stock, rejected coupon' })
+  @Idempotent()
+  @ApiOperation({
+    summary: "Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)",
+    description:
+      'Send an `Idempotency-Key` (or `X-Idempotency-Key`, 1-255 characters) to make a retry safe: the first completed answer ' +
+      '(status, body, Location) is kept 24 h for that key, this shop and, when signed in, this user. The same key with the same ' +
+      'body replays it with `Idempotent-Replayed: true` and places nothing; with a different body it is 422; while the first ' +
+      'request still runs it is 409. 422 and 5xx answers are not kept. The 201 body is the order as its transaction committed it.',
+  })
+  @ApiCreatedResponse({
+    description: '{ data: order }',
+    headers: {
+      Location: { description: '/api/v1/orders/{id}', schema: { type: 'string' } },
+      'Idempotent-Replayed': {
+        description: '`true` when this is the kept answer of an earlier request with the same key',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiUnprocessableEntityResponse({
+    description: 'Invalid fields, unknown products, too little stock, rejected coupon, an idempotency key reused with a different body',
+  })
   async place(
     @Ctx() ctx: RequestContext,
     @Body() body: PlaceOrderDto,
