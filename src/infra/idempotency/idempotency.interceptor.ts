@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
@@ -32,6 +32,8 @@ type IdempotencyRecord = InFlightRecord | CompletedRecord;
 
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger(IdempotencyInterceptor.name);
+
   constructor(
     private readonly reflector: Reflector,
     @Inject(REDIS) private readonly redis: Redis,
@@ -50,10 +52,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw ValidationFailedError.field(field, 'The idempotency key must be between 1 and 255 characters.');
     }
 
-    // Scoped to the route and, when signed in, the user: one client's key never meets another's.
-    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
-    const scope = `${req.method} ${route} ${req.context?.user?.id ?? '-'}`;
-    const recordKey = `idem:${sha256Hex(`${scope}\n${key}`)}`;
+    const recordKey = `idem:${sha256Hex(`${this.scopeOf(req)}\n${key}`)}`;
     const body = { ...(req.body as Record<string, unknown>) };
     if (options.bodyField) delete body[options.bodyField];
     const fingerprint = sha256Hex(stableStringify({ body, query: req.query }));
@@ -66,6 +65,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
       mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res).then(() => result))),
       catchError((error: unknown) => from(this.fail(recordKey, fingerprint, error).then(() => Promise.reject(error)))),
     );
+  }
+
+  /**
+   * Scoped to the route and, when signed in, the user: one client's key never meets another's. On a
+   * storefront route also to the shop the request names (resolved, so X-Tenant-ID and X-Tenant-Slug
+   * of one shop agree): a key used at one shop never replays that shop's answer to another.
+   */
+  private scopeOf(req: Request): string {
+    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    const scope = `${req.method} ${route} ${req.context?.user?.id ?? '-'}`;
+    const shopId = req.context?.storefront?.id;
+    return shopId ? `${scope} shop:${shopId}` : scope;
   }
 
   private readKey(req: Request, options: IdempotentOptions): { key: string; field: string } | null {
@@ -105,7 +116,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (typeof value === 'string') headers[name] = value;
     }
     const record: CompletedRecord = { state: 'done', fingerprint, status, body: body ?? null, headers };
-    await this.redis.set(recordKey, JSON.stringify(record), 'PX', RETENTION_MS);
+    try {
+      await this.redis.set(recordKey, JSON.stringify(record), 'PX', RETENTION_MS);
+    } catch (error) {
+      // The work is done (an order committed): its answer stands. The claim expires after IN_FLIGHT_MS.
+      this.logger.error({ err: error }, 'Could not keep an idempotent response; a retry with its key gets 409 until the claim expires');
+    }
   }
 
   private async fail(recordKey: string, fingerprint: string, error: unknown): Promise<void> {

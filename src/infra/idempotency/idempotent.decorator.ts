@@ -8,7 +8,7 @@ const DEFAULT_HEADERS = ['Idempotency-Key', 'X-Idempotency-Key'];
 /**
  * Opts a route into idempotent replay: the first completed response for a key is kept 24 h and
  * replayed for the same key and body (`Idempotent-Replayed: true`); a different body is 422; a
- * retry while the first is still running is 409. See docs/idempotency.md.
+ * retry while the first is still running is 409. See docs/http-contract.md (Idempotency).
  */
 export const Idempotent = (options: Partial<IdempotentOptions> = {}) => {
   const resolved: IdempotentOptions = { headers: options.headers ?? DEFAULT_HEADERS, bodyField: options.bodyField };

@@ -1,24 +1,21 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
+import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { PlaceOrderCommand } from './commands/place-order/place-order.command';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import type { OrderResource } from './dto/order.resource';
-import { GetOrderQuery } from './queries/get-order/get-order.query';
 
 @ApiTags('orders')
 @Controller('api/v1/orders')
 export class StorefrontOrdersController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @HttpCode(201)
@@ -28,17 +25,39 @@ export class StorefrontOrdersController {
     from: 'body-or-headers',
     unknown: { status: 422, message: 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.' },
   })
-  @ApiOperation({ summary: "Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)" })
-  @ApiCreatedResponse({ description: '{ data: order }' })
-  @ApiUnprocessableEntityResponse({ description: 'Invalid fields, unknown products, too little stock, rejected coupon' })
+  @Idempotent()
+  @ApiOperation({
+    summary: "Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)",
+    description:
+      'Send an `Idempotency-Key` (or `X-Idempotency-Key`, 1-255 characters) to make a retry safe: the first completed answer ' +
+      '(status, body, Location) is kept 24 h for that key, this shop and, when signed in, this user. The same key with the same ' +
+      'body replays it with `Idempotent-Replayed: true` and places nothing; with a different body it is 422; while the first ' +
+      'request still runs it is 409. 422 and 5xx answers are not kept. The 201 body is the order as its transaction committed it.',
+  })
+  @ApiCreatedResponse({
+    description: '{ data: order }',
+    headers: {
+      Location: { description: '/api/v1/orders/{id}', schema: { type: 'string' } },
+      'Idempotent-Replayed': {
+        description: '`true` when this is the kept answer of an earlier request with the same key',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiUnprocessableEntityResponse({
+    description: 'Invalid fields, unknown products, too little stock, rejected coupon, an idempotency key reused with a different body',
+  })
   async place(
     @Ctx() ctx: RequestContext,
     @Body() body: PlaceOrderDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ data: OrderResource }> {
     const tenant = ctx.storefrontTenant();
-    const orderId = await this.commands.execute<PlaceOrderCommand, number>(new PlaceOrderCommand(tenant.id, body, ctx.user?.id ?? null));
-    res.setHeader('Location', `/api/v1/orders/${orderId}`);
-    return { data: await this.queries.execute<GetOrderQuery, OrderResource>(new GetOrderQuery(tenant.id, orderId)) };
+    // The answer is the committed transaction's own data: nothing read after the commit can fail it.
+    const order = await this.commands.execute<PlaceOrderCommand, OrderResource>(
+      new PlaceOrderCommand(tenant.id, body, ctx.user?.id ?? null),
+    );
+    res.setHeader('Location', `/api/v1/orders/${order.id}`);
+    return { data: order };
   }
 }

@@ -27,11 +27,34 @@ export interface OrderRow {
   items: Array<{ product_id: number; name: string; price: string | number; quantity: number; line_total: string | number }>;
 }
 
-/** One round trip per page: the items come aggregated with their order. Callers append WHERE / ORDER BY. */
+/** The order's own columns, as the presenter reads them: the list, the show and the placing INSERT's RETURNING. */
+export const ORDER_COLUMNS = [
+  'id',
+  'order_number',
+  'status',
+  'payment_status',
+  'paid_at',
+  'customer_name',
+  'customer_phone',
+  'customer_email',
+  'customer_address',
+  'customer_notes',
+  'delivery_type',
+  'payment_method',
+  'coupon_code',
+  'location_id',
+  'subtotal',
+  'discount_amount',
+  'delivery_fee',
+  'total',
+  'currency',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** One round trip per page: the items come aggregated with their order, in the order they were inserted. Callers append WHERE / ORDER BY. */
 export const SELECT_ORDERS = `
-  SELECT o.id, o.order_number, o.status, o.payment_status, o.paid_at, o.customer_name, o.customer_phone, o.customer_email,
-         o.customer_address, o.customer_notes, o.delivery_type, o.payment_method, o.coupon_code, o.location_id,
-         o.subtotal, o.discount_amount, o.delivery_fee, o.total, o.currency, o.created_at, o.updated_at,
+  SELECT ${ORDER_COLUMNS.map((column) => `o.${column}`).join(', ')},
          COALESCE((SELECT json_agg(json_build_object('product_id', i.product_id, 'name', i.name, 'price', i.price,
                                                       'quantity', i.quantity, 'line_total', i.line_total) ORDER BY i.id)
                      FROM order_items i WHERE i.order_id = o.id), '[]') AS items

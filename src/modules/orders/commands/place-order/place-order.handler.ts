@@ -11,6 +11,8 @@ import { CouponLedger, customerKey } from '@modules/coupons';
 import { OrderPlaced } from '@modules/orders/domain/order-placed.event';
 import { recordOrderEvent } from '@modules/orders/domain/order-events';
 import { OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
+import type { OrderResource } from '@modules/orders/dto/order.resource';
+import { ORDER_COLUMNS, type OrderRow, toResource } from '@modules/orders/queries/order.presenter';
 import { PlaceOrderCommand } from './place-order.command';
 
 const FIRST_ORDER_NUMBER = 1001;
@@ -33,9 +35,13 @@ interface PricedOrder {
  * outbox row. Rows are locked in one global order (products by id, then the coupon, then the
  * tenant's counter), so concurrent orders queue instead of deadlocking, and stock, coupon limits
  * and numbering hold however many arrive at once.
+ *
+ * It answers the order as the transaction wrote it (the inserted rows, through the presenter every
+ * read uses), so the caller's 201 needs nothing after the commit that could fail: an order is never
+ * committed while its caller is told 500 (decisions §13).
  */
 @CommandHandler(PlaceOrderCommand)
-export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, number> {
+export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, OrderResource> {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Env, true>,
@@ -45,7 +51,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
     private readonly catalog: CatalogQueries,
   ) {}
 
-  async execute(command: PlaceOrderCommand): Promise<number> {
+  async execute(command: PlaceOrderCommand): Promise<OrderResource> {
     const { tenantId, input, userId } = command;
     const currency = this.config.get('APP_CURRENCY', { infer: true });
     const customer = customerKey(userId, input.customer_email, input.customer_phone);
@@ -63,7 +69,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
       const total = subtotal - coupon.discount + deliveryFee;
       const orderNumber = String(await this.nextOrderNumber(manager, tenantId));
 
-      const orderId = await this.insertOrder(manager, command, {
+      const order = await this.insertOrder(manager, command, {
         orderNumber,
         couponCode: coupon.code,
         locationId: location.id,
@@ -73,7 +79,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
         total,
         currency,
       });
-      await this.insertItems(manager, orderId, lines);
+      const orderId = order.id;
+      const items = await this.insertItems(manager, orderId, lines);
       await recordOrderEvent(manager, { orderId, tenantId, event: 'created', toStatus: 'pending', userId });
       if (coupon.id) await this.coupons.redeem(manager, { couponId: coupon.id, tenantId, orderId, customerKey: customer });
       await this.outbox.record(
@@ -86,7 +93,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
           currency,
         }),
       );
-      return orderId;
+      return toResource({ ...order, items });
     });
   }
 
@@ -120,13 +127,17 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
     return rows[0].last_number;
   }
 
-  private async insertOrder(manager: EntityManager, { tenantId, input, userId }: PlaceOrderCommand, order: PricedOrder): Promise<number> {
-    const rows: Array<{ id: number }> = await manager.query(
+  private async insertOrder(
+    manager: EntityManager,
+    { tenantId, input, userId }: PlaceOrderCommand,
+    order: PricedOrder,
+  ): Promise<Omit<OrderRow, 'items'>> {
+    const rows: Array<Omit<OrderRow, 'items'>> = await manager.query(
       `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, customer_email, customer_address,
                            customer_notes, delivery_type, payment_method, coupon_code, location_id, user_id,
                            subtotal, discount_amount, delivery_fee, total, currency)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-       RETURNING id`,
+       RETURNING ${ORDER_COLUMNS.join(', ')}`,
       [
         tenantId,
         order.orderNumber,
@@ -147,13 +158,15 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
         order.currency,
       ],
     );
-    return rows[0].id;
+    return rows[0];
   }
 
-  private async insertItems(manager: EntityManager, orderId: number, lines: TakenLine[]): Promise<void> {
-    await manager.query(
+  /** The inserted items in id order, as reads list them. */
+  private async insertItems(manager: EntityManager, orderId: number, lines: TakenLine[]): Promise<OrderRow['items']> {
+    const rows: Array<OrderRow['items'][number] & { id: number }> = await manager.query(
       `INSERT INTO order_items (order_id, product_id, name, price, quantity, line_total)
-       SELECT $1, * FROM unnest($2::int[], $3::varchar[], $4::numeric[], $5::int[], $6::numeric[])`,
+       SELECT $1, * FROM unnest($2::int[], $3::varchar[], $4::numeric[], $5::int[], $6::numeric[])
+       RETURNING id, product_id, name, price, quantity, line_total`,
       [
         orderId,
         lines.map((line) => line.productId),
@@ -163,5 +176,6 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, num
         lines.map((line) => centsToDecimal(line.price * line.quantity)),
       ],
     );
+    return rows.sort((a, b) => a.id - b.id);
   }
 }

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
+import { REDIS } from '@infra/redis/redis.module';
+import { createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
+import { placeOrder } from '@test/support/http-clients';
+import { useTestApp } from '@test/support/test-app';
+
+describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2)', () => {
+  const t = useTestApp();
+
+  const ordersOf = async (tenantId: string): Promise<number[]> =>
+    (await t.db.query('SELECT id FROM orders WHERE tenant_id = $1 ORDER BY id', [tenantId])).map((row: { id: number }) => row.id);
+
+  async function shopWithProduct(stock: number | null = 10) {
+    const { tenant } = await createShop(t);
+    const product = await createProduct(t, tenant.id, { stock, price: '25.00' });
+    return { tenant, product, body: orderBody([{ product_id: product.id, quantity: 2 }]) };
+  }
+
+  it('places one order for 20 concurrent identical requests with one key, and replays it on a retry', async () => {
+    const { tenant, product, body } = await shopWithProduct(10);
+    const key = randomUUID();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => placeOrder(t, tenant.id, body, { 'Idempotency-Key': key })));
+
+    const original = responses.filter((res) => res.status === 201 && res.headers['idempotent-replayed'] === undefined);
+    const replayed = responses.filter((res) => res.status === 201 && res.headers['idempotent-replayed'] === 'true');
+    const inFlight = responses.filter((res) => res.status === 409);
+    expect(original).toHaveLength(1);
+    expect(original.length + replayed.length + inFlight.length).toBe(20);
+    for (const res of inFlight) expect(res.body.message).toMatch(/still being processed/);
+    for (const res of replayed) expect(res.text).toBe(original[0].text);
+    expect(await ordersOf(tenant.id)).toEqual([original[0].body.data.id]);
+    expect(await stockOf(t, product.id)).toBe(8);
+
+    // The client whose connection broke retries once the first has finished: the same answer, nothing placed again.
+    const retry = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.headers.location).toBe(`/api/v1/orders/${original[0].body.data.id}`);
+    expect(retry.text).toBe(original[0].text);
+    expect(await ordersOf(tenant.id)).toEqual([original[0].body.data.id]);
+    expect(await stockOf(t, product.id)).toBe(8);
+  });
+
+  it('answers 201 with the committed order when its response cannot be kept, and a quick retry is 409, not a second order', async () => {
+    const { tenant, product, body } = await shopWithProduct(10);
+    const key = randomUUID();
+    const redis = t.get<Redis>(REDIS);
+    const set = redis.set.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+    // Redis takes the claim, then fails when the finished response is to be kept (after the order's commit).
+    const fault = jest
+      .spyOn(redis, 'set')
+      .mockImplementation(((recordKey: string, value: string, ...rest: unknown[]) =>
+        value.includes('"state":"done"')
+          ? Promise.reject(new Error('injected: Redis write failed'))
+          : set(recordKey, value, ...rest)) as never);
+    let placed;
+    try {
+      placed = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
+    } finally {
+      fault.mockRestore();
+    }
+    expect(placed.status).toBe(201);
+    expect(placed.headers.location).toBe(`/api/v1/orders/${placed.body.data.id}`);
+    expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
+
+    const retry = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(409);
+    expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
+    expect(await stockOf(t, product.id)).toBe(8);
+  });
+
+  it('takes the key from X-Idempotency-Key too, and names the same shop by X-Tenant-Slug or X-Tenant-ID', async () => {
+    const { tenant, body } = await shopWithProduct();
+    const key = randomUUID();
+    const first = await placeOrder(t, tenant.id, body, { 'X-Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const bySlug = await placeOrder(t, null, body, { 'X-Idempotency-Key': key, 'X-Tenant-Slug': tenant.slug });
+    expect(bySlug.status).toBe(201);
+    expect(bySlug.headers['idempotent-replayed']).toBe('true');
+    expect(bySlug.body).toEqual(first.body);
+    expect(await ordersOf(tenant.id)).toHaveLength(1);
+  });
+
+  it('refuses the key with 422 when it is reused with a different body', async () => {
+    const { tenant, product, body } = await shopWithProduct(10);
+    const key = randomUUID();
+    expect((await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key })).status).toBe(201);
+    const changed = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id, quantity: 3 }]), { 'Idempotency-Key': key });
+    expect(changed.status).toBe(422);
+    expect(changed.body.errors['Idempotency-Key'][0]).toMatch(/different request/);
+    expect(await ordersOf(tenant.id)).toHaveLength(1);
+    expect(await stockOf(t, product.id)).toBe(8);
+  });
+
+  it("never replays one shop's order to a request naming another shop with the same key", async () => {
+    const first = await shopWithProduct();
+    const second = await shopWithProduct();
+    const key = randomUUID();
+    const placed = await placeOrder(t, first.tenant.id, first.body, { 'Idempotency-Key': key });
+    expect(placed.status).toBe(201);
+
+    // The same bytes sent to the other shop: its own answer (the product is not on sale there), not the first shop's order.
+    const sameBody = await placeOrder(t, second.tenant.id, first.body, { 'Idempotency-Key': key });
+    expect(sameBody.headers['idempotent-replayed']).toBeUndefined();
+    expect(sameBody.status).toBe(422);
+    expect(sameBody.body.errors).toHaveProperty(['items.0.product_id']);
+
+    // Keys are scoped per shop: the other shop's own order with the same key is placed there.
+    const own = await placeOrder(t, second.tenant.id, second.body, { 'Idempotency-Key': key });
+    expect(own.status).toBe(201);
+    expect(own.headers['idempotent-replayed']).toBeUndefined();
+    expect(await ordersOf(second.tenant.id)).toEqual([own.body.data.id]);
+    expect(await ordersOf(first.tenant.id)).toEqual([placed.body.data.id]);
+  });
+
+  it('keeps no 422, so the corrected order can be sent with the same key', async () => {
+    const { tenant, product, body } = await shopWithProduct(1);
+    const key = randomUUID();
+    const tooMany = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors).toHaveProperty(['items.0.quantity']);
+    const corrected = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id, quantity: 1 }]), { 'Idempotency-Key': key });
+    expect(corrected.status).toBe(201);
+    expect(corrected.headers['idempotent-replayed']).toBeUndefined();
+    expect(await stockOf(t, product.id)).toBe(0);
+  });
+
+  it('refuses a key longer than 255 characters with 422 and places nothing', async () => {
+    const { tenant, body } = await shopWithProduct();
+    const res = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': 'k'.repeat(256) });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty(['Idempotency-Key']);
+    expect(await ordersOf(tenant.id)).toHaveLength(0);
+  });
+
+  it('places two orders for the same body sent twice without a key', async () => {
+    const { tenant, product, body } = await shopWithProduct(10);
+    const responses = await Promise.all([placeOrder(t, tenant.id, body), placeOrder(t, tenant.id, body)]);
+    expect(responses.map((res) => res.status)).toEqual([201, 201]);
+    expect(await ordersOf(tenant.id)).toHaveLength(2);
+    expect(await stockOf(t, product.id)).toBe(6);
+  });
+});
