@@ -12,6 +12,7 @@ import { Env, validateEnv } from '@config/env.validation';
 import { typeormOptions } from '@infra/database/typeorm-options';
 import { LifecycleModule } from '@infra/lifecycle/lifecycle.module';
 import { MessagingModule, MessagingWorkerModule } from '@infra/messaging/messaging.module';
+import { MetricsModule } from '@infra/metrics/metrics.module';
 import { OutboxModule, OutboxWorkerModule } from '@infra/outbox/outbox.module';
 import { QueueModule } from '@infra/queue/queue.module';
 import { RateLimitGuard } from '@infra/rate-limit/rate-limit.guard';
@@ -83,6 +84,7 @@ export class AppModule {
         RateLimitModule,
         OutboxModule,
         MessagingModule,
+        MetricsModule,
         SecurityLogModule,
         ContextModule,
         ...FEATURE_MODULES,

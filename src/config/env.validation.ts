@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsAddressList } from './address-list';
 
 export const APP_ROLES = ['all', 'api', 'worker'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
@@ -125,6 +126,16 @@ export class EnvironmentVariables {
   @Transform(toBoolean)
   @IsBoolean()
   API_DOCS_ENABLED = true;
+
+  // --- Metrics (decisions §11): GET /metrics in Prometheus text, off unless enabled -------------
+  /** Off: no route and no per-request work at all; /metrics is a 404 like any unknown path. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  METRICS_ENABLED = false;
+
+  /** Client addresses (req.ip, so TRUST_PROXY applies) served /metrics: IPs and CIDR networks, comma-separated; others get 404. */
+  @IsAddressList()
+  METRICS_ALLOW = '127.0.0.0/8,::1';
 
   @IsOptional()
   @IsString()

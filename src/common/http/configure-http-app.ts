@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Env, parseTrustProxy } from '@config/env.validation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
+import { MetricsService } from '@infra/metrics/metrics.service';
 import { toErrorResponse } from '@common/errors/error-response';
 import { validationExceptionFactory } from '@common/errors/validation-exception.factory';
 import { refuseHostileJsonBodies } from './hostile-json';
@@ -42,6 +43,9 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
     });
   }
   app.set('etag', false);
+
+  // First, so that request timing covers body parsing and refusals too. Nothing when metrics are off.
+  for (const middleware of app.get(MetricsService).httpMiddlewares()) app.use(middleware);
 
   // Once the listener is closing (SIGTERM, after the drain), every response asks the client to drop
   // its keep-alive connection, so no client keeps a dying process busy.

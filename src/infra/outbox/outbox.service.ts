@@ -35,6 +35,21 @@ export class OutboxService {
     return String(result.identifiers[0].id);
   }
 
+  /**
+   * Events not handed to the queue yet, and how long the oldest has waited (0 with none): for
+   * metrics scrapes, so cheap: only the partial index of pending rows is read.
+   */
+  async pendingBacklog(): Promise<{ pending: number; oldestPendingSeconds: number }> {
+    const [row]: Array<{ pending: string; oldest_pending: string | null }> = await this.dataSource.query(`
+      SELECT count(*) AS pending, extract(epoch FROM now() - min(created_at)) AS oldest_pending
+        FROM outbox_events
+       WHERE status = 'pending'`);
+    return {
+      pending: Number(row.pending),
+      oldestPendingSeconds: row.oldest_pending === null ? 0 : Math.max(0, Number(row.oldest_pending)),
+    };
+  }
+
   /** Per event type: what was recorded and where it stands (admin architecture-health page). */
   async countsByType(): Promise<OutboxTypeCounts[]> {
     const rows: Array<Record<string, string | null>> = await this.dataSource.query(`

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CacheCheck } from './checks/cache.check';
 import { DatabaseCheck } from './checks/database.check';
+import { RedisPersistenceCheck } from './checks/redis-persistence.check';
 import { UsedDiskSpaceCheck } from './checks/used-disk-space.check';
 import { CheckResult, HealthCheck, HealthReport } from './domain/health-report';
 import { HealthReportStore } from './health-report.store';
@@ -18,9 +19,10 @@ export class HealthChecksService {
     database: DatabaseCheck,
     disk: UsedDiskSpaceCheck,
     cache: CacheCheck,
+    persistence: RedisPersistenceCheck,
     private readonly store: HealthReportStore,
   ) {
-    this.checks = [database, disk, cache];
+    this.checks = [database, disk, cache, persistence];
   }
 
   /** Runs the checks now and stores the report. */

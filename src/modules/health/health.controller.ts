@@ -22,7 +22,9 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Last cached result of the Database, UsedDiskSpace and Cache checks (200, or 500 when one fails)' })
+  @ApiOperation({
+    summary: 'Last cached result of the Database, UsedDiskSpace, Cache and RedisPersistence checks (200, or 500 when one fails)',
+  })
   async report(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const report = await this.queries.execute<GetHealthReportQuery, HealthReport>(new GetHealthReportQuery());
     res.status(isHealthy(report) ? 200 : 500);

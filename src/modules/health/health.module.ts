@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { CacheCheck } from './checks/cache.check';
 import { DatabaseCheck } from './checks/database.check';
+import { RedisPersistenceCheck } from './checks/redis-persistence.check';
 import { UsedDiskSpaceCheck } from './checks/used-disk-space.check';
 import { HealthChecksService } from './health-checks.service';
 import { HealthReportStore } from './health-report.store';
@@ -22,6 +23,7 @@ import { RedisHealthIndicator } from './redis.health-indicator';
     DatabaseCheck,
     UsedDiskSpaceCheck,
     CacheCheck,
+    RedisPersistenceCheck,
     RedisHealthIndicator,
   ],
   exports: [HealthChecksService],
