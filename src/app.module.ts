@@ -9,6 +9,7 @@ import { ContextModule } from '@common/context/context.module';
 import { RequestContextGuard } from '@common/context/request-context.guard';
 import { GlobalExceptionFilter } from '@common/errors/global-exception.filter';
 import { Env, validateEnv } from '@config/env.validation';
+import { DatabaseConnectionWatch } from '@infra/database/database-connection.watch';
 import { typeormOptions } from '@infra/database/typeorm-options';
 import { LifecycleModule } from '@infra/lifecycle/lifecycle.module';
 import { MessagingModule, MessagingWorkerModule } from '@infra/messaging/messaging.module';
@@ -73,7 +74,10 @@ export class AppModule {
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (config: ConfigService<Env, true>) => ({
-            ...typeormOptions(config.get('DATABASE_URL', { infer: true }), config.get('DATABASE_POOL_SIZE', { infer: true })),
+            ...typeormOptions(config.get('DATABASE_URL', { infer: true }), config.get('DATABASE_POOL_SIZE', { infer: true }), {
+              connectTimeoutMs: config.get('DATABASE_CONNECT_TIMEOUT_MS', { infer: true }),
+              queryTimeoutMs: config.get('DATABASE_QUERY_TIMEOUT_MS', { infer: true }),
+            }),
             autoLoadEntities: true,
           }),
         }),
@@ -92,6 +96,7 @@ export class AppModule {
         ...(options.extraImports ?? []),
       ],
       providers: [
+        DatabaseConnectionWatch,
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         // Guards run in this order: the request context (caller, storefront shop) before rate
         // limiting, so that limits keyed by user see the user.

@@ -65,6 +65,15 @@ export class EnvironmentVariables {
   @IntegerVar(1, 200)
   DATABASE_POOL_SIZE = 10;
 
+  // --- Outages (decisions §13): how long the service waits for PostgreSQL before answering 503 ---
+  /** Opening one PostgreSQL connection. */
+  @IntegerVar(100, 60_000)
+  DATABASE_CONNECT_TIMEOUT_MS = 1_000;
+
+  /** One statement, measured by the client (0: no limit): a server that stops answering mid-query. */
+  @IntegerVar(0, 3_600_000)
+  DATABASE_QUERY_TIMEOUT_MS = 30_000;
+
   @Matches(/^rediss?:\/\/[^\s]+$/, { message: '$property must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379/0';
 

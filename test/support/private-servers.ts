@@ -1,8 +1,8 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 import { useStarted } from './lifecycle';
 import { freePort } from './test-app';
 import { waitFor } from './wait';
@@ -26,6 +26,12 @@ export interface PrivateServer {
   restart(): Promise<void>;
 }
 
+/** PostgreSQL also stops the way an operator's `pg_ctl stop -m immediate` does. */
+export interface PrivatePostgres extends PrivateServer {
+  /** `pg_ctl stop -m immediate`: every backend quits at once, no checkpoint. */
+  stopImmediately(): Promise<void>;
+}
+
 /** True when the binary is on PATH; suites `describe.skip` (saying why) when it is not. */
 export function hasBinary(name: string): boolean {
   try {
@@ -45,20 +51,15 @@ export async function startRedisServer(args: string[] = []): Promise<PrivateServ
   const dir = mkdtempSync(join(tmpdir(), 'sf-redis-'));
   const url = `redis://127.0.0.1:${port}/0`;
   const fullArgs = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', ...args];
-  // A raw PING over TCP: no client library whose reconnect timers could outlive the test.
-  const ping = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.setTimeout(1_000);
-      const done = (answer: boolean) => {
-        socket.destroy();
-        resolve(answer);
-      };
-      socket.once('connect', () => socket.write('PING\r\n'));
-      socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-      socket.once('error', () => done(false));
-      socket.once('timeout', () => done(false));
-    });
+  const ping = async () => {
+    const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      await client.connect();
+      return (await client.ping()) === 'PONG';
+    } finally {
+      client.disconnect();
+    }
+  };
   const launch = async () => {
     const child = spawn('redis-server', fullArgs, { stdio: 'ignore' });
     await waitFor(ping, { timeoutMs: 10_000, what: `redis-server on port ${port}` });
@@ -97,4 +98,71 @@ export function useRedisServer(args: string[] = []): PrivateServer {
     () => startRedisServer(args),
     (server) => server.stop(),
   );
+}
+
+/**
+ * A private PostgreSQL cluster (initdb in a temporary directory, trust auth, no fsync) on a free
+ * loopback port; `url` names a database `storefront_test` that does not exist yet (runMigrations
+ * creates it). As root, initdb and pg_ctl run as the `postgres` user, which must own the directory.
+ */
+export async function startPostgresServer(): Promise<PrivatePostgres> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'sf-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const run = (command: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const [file, fileArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+      execFile(file, fileArgs, { timeout: 60_000 }, (error, _stdout, stderr) =>
+        error ? reject(new Error(`${command} failed: ${error.message}\n${stderr}`)) : resolve(),
+      );
+    });
+  const data = join(dir, 'data');
+  await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  const options = `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
+  const stopWith = (mode: 'fast' | 'immediate') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']).catch(() => undefined);
+  const postmasterPid = () =>
+    Number(
+      execFileSync('head', ['-1', join(data, 'postmaster.pid')])
+        .toString()
+        .trim(),
+    );
+  const signal = (name: NodeJS.Signals) => {
+    // The postmaster and its backends: a paused postmaster alone still lets open sessions answer.
+    const pid = postmasterPid();
+    process.kill(pid, name);
+    for (const child of execFileSync('pgrep', ['-P', String(pid)])
+      .toString()
+      .split('\n')
+      .filter(Boolean)) {
+      process.kill(Number(child), name);
+    }
+  };
+  await start();
+  return {
+    port,
+    url: `postgres://postgres@127.0.0.1:${port}/storefront_test`,
+    stop: async () => {
+      await stopWith('fast');
+      rmSync(dir, { recursive: true, force: true });
+    },
+    stopImmediately: () => stopWith('immediate'),
+    kill: async () => signal('SIGKILL'),
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+    restart: async () => {
+      await stopWith('fast');
+      await start();
+    },
+  };
+}
+
+/** A private PostgreSQL for a describe block: started in its beforeAll, removed in its afterAll. */
+export function usePostgresServer(): PrivatePostgres {
+  return useStarted(startPostgresServer, (server) => server.stop());
 }

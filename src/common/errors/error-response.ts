@@ -1,11 +1,14 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, DEPENDENCY_UNAVAILABLE_MESSAGE, isDependencyUnavailable } from './dependency-unavailable';
 import { DomainError } from './domain.error';
 
 export interface ErrorResponse {
   status: number;
   body: Record<string, unknown>;
-  /** True when the cause is a bug or an outage rather than the client's input. */
+  /** True when the cause is a bug rather than the client's input or a dependency's outage. */
   unexpected: boolean;
+  /** Response headers that belong to the answer (`Retry-After`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -13,6 +16,15 @@ export interface ErrorResponse {
  * so does the idempotency interceptor, so that a replayed error is byte-identical to the original.
  */
 export function toErrorResponse(exception: unknown): ErrorResponse {
+  // PostgreSQL or Redis unreachable: the request may succeed later, so say when to come back.
+  if (isDependencyUnavailable(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { message: DEPENDENCY_UNAVAILABLE_MESSAGE },
+      unexpected: false,
+      headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+    };
+  }
   if (exception instanceof DomainError) {
     return { status: exception.status, body: { message: exception.message, ...exception.body }, unexpected: false };
   }

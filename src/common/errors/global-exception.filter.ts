@@ -4,7 +4,9 @@ import { toErrorResponse } from './error-response';
 
 /**
  * One error model for the whole HTTP surface: domain errors and Nest's HTTP exceptions keep their
- * status, anything else is an opaque 500 logged with the request id the client also sees.
+ * status, an unreachable PostgreSQL or Redis is a 503 with Retry-After (the connection's own
+ * listener logs the outage once), anything else is an opaque 500 logged with the request id the
+ * client also sees.
  */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
@@ -14,11 +16,12 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
-    const { status, body, unexpected } = toErrorResponse(exception);
+    const { status, body, unexpected, headers } = toErrorResponse(exception);
     if (unexpected) {
       this.logger.error({ err: exception, requestId: request.id, method: request.method, url: request.originalUrl }, 'Unhandled error');
     }
     if (response.headersSent) return;
+    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
     response.status(status).json(body);
   }
 }

@@ -1,12 +1,43 @@
+import { Client, type ClientConfig } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '@migrations';
 
 /**
+ * How long a request may wait for a pooled connection when all are busy (a burst): past it the
+ * request is answered 503 rather than queued without end.
+ */
+const POOL_WAIT_MS = 10_000;
+
+export interface DatabaseTimeouts {
+  /** Opening one connection (TCP and start-up): an unreachable server fails fast. */
+  connectTimeoutMs: number;
+  /** One statement, client-side (0: none): a server that stops answering mid-query. */
+  queryTimeoutMs: number;
+}
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 1_000, queryTimeoutMs: 0 };
+
+/**
+ * pg-pool uses one `connectionTimeoutMillis` both for opening a connection and for waiting for a
+ * free one; the two need different bounds, so the connect bound is set on the client itself.
+ */
+function clientWithConnectTimeout(connectTimeoutMs: number): typeof Client {
+  return class extends Client {
+    constructor(config?: string | ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectTimeoutMs });
+    }
+  };
+}
+
+/**
  * Migrations are listed explicitly (migrations/index.ts) instead of globbed, so ts-jest, ts-node
  * and the compiled build all load the same set. `synchronize` is never on: the schema is what the
- * migrations say.
+ * migrations say. PostgreSQL going away (decisions §13): new connections give up after
+ * `connectTimeoutMs`, the pool replaces broken connections by itself, so the service serves again
+ * as soon as the server is back.
  */
-export function typeormOptions(databaseUrl: string, poolSize = 10): DataSourceOptions {
+export function typeormOptions(databaseUrl: string, poolSize = 10, timeouts: Partial<DatabaseTimeouts> = {}): DataSourceOptions {
+  const { connectTimeoutMs, queryTimeoutMs } = { ...DEFAULT_TIMEOUTS, ...timeouts };
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -15,6 +46,13 @@ export function typeormOptions(databaseUrl: string, poolSize = 10): DataSourceOp
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
-    extra: { max: poolSize, application_name: 'storefront' },
+    extra: {
+      max: poolSize,
+      application_name: 'storefront',
+      connectionTimeoutMillis: Math.max(POOL_WAIT_MS, connectTimeoutMs),
+      Client: clientWithConnectTimeout(connectTimeoutMs),
+      keepAlive: true,
+      ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+    },
   };
 }

@@ -30,6 +30,13 @@ interface CompletedRecord {
 
 type IdempotencyRecord = InFlightRecord | CompletedRecord;
 
+/**
+ * Redis unreachable: a request that carries a key is refused with 503 before it runs (the
+ * idempotency record cannot be claimed, so it would run unprotected); the command client fails
+ * fast, and the error handling maps its failure to 503. A request that already ran keeps its
+ * answer even when its record cannot be written afterwards: telling the client 503 then would
+ * invite a retry of work that was done.
+ */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger(IdempotencyInterceptor.name);
@@ -127,11 +134,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async fail(recordKey: string, fingerprint: string, error: unknown): Promise<void> {
     const { status, body } = toErrorResponse(error);
     // A 422 or 5xx leaves nothing behind: the client may fix the input or retry with the same key.
-    if (status === 422 || status >= 500) {
-      await this.redis.del(recordKey);
-      return;
-    }
-    const record: CompletedRecord = { state: 'done', fingerprint, status, body, headers: {} };
-    await this.redis.set(recordKey, JSON.stringify(record), 'PX', RETENTION_MS);
+    // Redis failing here too must not replace the request's own error.
+    const store: Promise<unknown> =
+      status === 422 || status >= 500
+        ? this.redis.del(recordKey)
+        : this.redis.set(
+            recordKey,
+            JSON.stringify({ state: 'done', fingerprint, status, body, headers: {} } satisfies CompletedRecord),
+            'PX',
+            RETENTION_MS,
+          );
+    await store.catch((error: unknown) => this.logger.warn({ err: error }, 'Could not update the idempotency record of a failed request'));
   }
 }

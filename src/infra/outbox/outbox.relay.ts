@@ -4,11 +4,14 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { isDependencyUnavailable, withinDeadline } from '@common/errors/dependency-unavailable';
 import { Env } from '@config/env.validation';
 import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from './outbox.constants';
 
 const BATCH_SIZE = 200;
 const MAX_BACKOFF_SECONDS = 300;
+// The claimed rows stay locked while the jobs are added: a Redis outage must not hold them for its duration.
+const ENQUEUE_DEADLINE_MS = 5_000;
 
 /**
  * Moves committed outbox rows onto the BullMQ queue. Rows are claimed with FOR UPDATE SKIP LOCKED
@@ -66,12 +69,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         );
         if (rows.length === 0) return 0;
         ids = rows.map((row) => String(row.id));
-        await this.queue.addBulk(
-          rows.map((row) => ({
-            name: row.event_type,
-            data: { outboxId: String(row.id) },
-            opts: { jobId: outboxJobId(String(row.id)), attempts: 8, backoff: { type: 'exponential', delay: 1_000 } },
-          })),
+        await withinDeadline(
+          this.queue.addBulk(
+            rows.map((row) => ({
+              name: row.event_type,
+              data: { outboxId: String(row.id) },
+              opts: { jobId: outboxJobId(String(row.id)), attempts: 8, backoff: { type: 'exponential', delay: 1_000 } },
+            })),
+          ),
+          ENQUEUE_DEADLINE_MS,
+          'redis',
         );
         await manager.query(
           `UPDATE outbox_events SET status = 'dispatched', dispatched_at = now(), attempts = attempts + 1
@@ -103,7 +110,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       this.running = this.relayOnce()
         .then((moved) => this.schedule(moved === BATCH_SIZE ? 0 : this.config.get('OUTBOX_POLL_INTERVAL_MS', { infer: true })))
         .catch((error) => {
-          this.logger.warn({ err: error }, 'Outbox relay pass failed; retrying');
+          // An outage is logged once by the connection that lost it, not on every pass.
+          if (isDependencyUnavailable(error)) this.logger.debug({ err: error }, 'Outbox relay pass failed; retrying');
+          else this.logger.warn({ err: error }, 'Outbox relay pass failed; retrying');
           this.schedule(this.config.get('OUTBOX_POLL_INTERVAL_MS', { infer: true }) * 4);
         });
     }, delayMs);

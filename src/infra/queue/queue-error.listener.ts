@@ -1,18 +1,29 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
+import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
+import { ConnectionWatch } from '@infra/logging/connection-watch';
+
+interface RedisBacked {
+  name: string;
+  client: Promise<{ on(event: 'ready', listener: () => void): unknown }>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
 
 /**
  * BullMQ queues and workers report Redis trouble (a dropped connection, a close while still
  * connecting) as `'error'` events; an EventEmitter with no listener for them kills the process. Every
- * queue and worker gets a listener that logs instead: the connection retries by itself, and callers
- * still see failed commands as rejected promises.
+ * queue and worker gets a listener: a lost connection is one JSON line per outage and one when it
+ * is back (the connection retries by itself, and callers still see failed commands as rejected
+ * promises); any other error is logged as it comes.
  */
 @Injectable()
 export class QueueErrorListener implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger('Queue');
   private readonly watched = new WeakSet<object>();
+  // Two modules registering the same queue get two instances of it: one outage, one log line.
+  private readonly connections = new Map<string, ConnectionWatch>();
 
   constructor(private readonly discovery: DiscoveryService) {}
 
@@ -29,15 +40,27 @@ export class QueueErrorListener implements OnModuleInit, OnApplicationBootstrap 
     for (const { instance } of this.discovery.getProviders()) {
       if (instance instanceof Queue) this.watch(instance, `queue ${instance.name}`);
       if (instance instanceof WorkerHost) {
-        const worker = (instance as unknown as { _worker?: { on: Queue['on']; name: string } })._worker;
+        const worker = (instance as unknown as { _worker?: Worker })._worker;
         if (worker) this.watch(worker, `worker ${worker.name}`);
       }
     }
   }
 
-  private watch(emitter: { on: (event: 'error', listener: (error: Error) => void) => unknown }, what: string): void {
+  private watch(emitter: RedisBacked, what: string): void {
     if (this.watched.has(emitter)) return;
     this.watched.add(emitter);
-    emitter.on('error', (error: Error) => this.logger.warn({ err: error }, `Redis error on ${what}`));
+    const connection = this.connections.get(what) ?? new ConnectionWatch('redis', what);
+    this.connections.set(what, connection);
+    emitter.on('error', (error: Error) => {
+      if (isDependencyUnavailable(error)) connection.failed(error);
+      else this.logger.warn({ err: error }, `Redis error on ${what}`);
+    });
+    // The client exists once first connected; `ready` then fires on every reconnect.
+    void emitter.client.then(
+      (client) => client.on('ready', () => connection.restored()),
+      () => undefined,
+    );
+    // A worker's blocking connection reconnects on its own and says so as the worker's `ready`.
+    if (emitter instanceof Worker) emitter.on('ready', () => connection.restored());
   }
 }

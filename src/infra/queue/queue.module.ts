@@ -5,10 +5,14 @@ import { ConfigService } from '@nestjs/config';
 import { Env } from '@config/env.validation';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
 import { QueueErrorListener } from './queue-error.listener';
+import { QueueReadiness } from './queue-readiness';
 
 /**
  * BullMQ's root connection. Queues are registered by the features that own them
  * (`BullModule.registerQueue`); their processors only exist in processes whose role runs workers.
+ * Queues and workers reconnect at most a second apart (BullMQ's own default grows to 20 s), and
+ * keep their offline queue: a worker's blocking read simply resumes. Producers on the request path
+ * bound their wait with `enqueueOnRequestPath`.
  */
 @Global()
 @Module({
@@ -28,7 +32,7 @@ import { QueueErrorListener } from './queue-error.listener';
       }),
     }),
   ],
-  providers: [QueueErrorListener],
-  exports: [BullModule],
+  providers: [QueueErrorListener, QueueReadiness],
+  exports: [BullModule, QueueReadiness],
 })
 export class QueueModule {}

@@ -1,6 +1,8 @@
+import { Logger } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
+import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
 
 // INCR and the first PEXPIRE in one script: a burst of concurrent requests (from one process or
 // several) sees exactly one counter, and a key never outlives its window.
@@ -13,19 +15,89 @@ if hits == 1 or ttl < 0 then
 end
 return { hits, ttl }`;
 
-/** Fixed-window counters in Redis: one window per key, blocked until the window ends. */
+/** While Redis is connected but not answering, it is asked again at most this often (the others count in memory meanwhile). */
+const STORE_RETRY_MS = 1_000;
+/** Past this many in-memory counters, expired ones are swept; past the hard cap, all are dropped. */
+const MEMORY_SWEEP_AT = 10_000;
+const MEMORY_HARD_CAP = 200_000;
+
+/**
+ * Fixed-window counters in Redis: one window per key, blocked until the window ends.
+ *
+ * Rate limiting never takes the API down (decisions §13): while Redis is unreachable each process
+ * counts in memory with the same windows and limits (so the limits hold per process, not across
+ * processes), logs that once per outage, and goes back to Redis as soon as it answers.
+ */
 export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly logger = new Logger('RateLimit');
+  private readonly memory = new Map<string, { hits: number; expiresAt: number }>();
+  /** Whether counting has moved to memory; the store is asked again once connected and past `retryStoreAt`. */
+  private storeDown = false;
+  private retryStoreAt = 0;
+
   constructor(private readonly redis: Redis) {
     this.redis.defineCommand('rateLimitIncrement', { numberOfKeys: 1, lua: INCREMENT });
   }
 
   async increment(key: string, ttlMs: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const [hits, ttl] = await (
-      this.redis as Redis & {
-        rateLimitIncrement(key: string, ttl: number): Promise<[number, number]>;
+    const storeKey = `rl:${key}`;
+    if (this.redis.status === 'ready' && Date.now() >= this.retryStoreAt) {
+      try {
+        const [hits, ttl] = await (
+          this.redis as Redis & {
+            rateLimitIncrement(key: string, ttl: number): Promise<[number, number]>;
+          }
+        ).rateLimitIncrement(storeKey, ttlMs);
+        this.storeAnswered();
+        return record(hits, ttl, limit);
+      } catch (error) {
+        if (!isDependencyUnavailable(error)) throw error;
+        // Connected but not answering: spare the next requests the command timeout for a while.
+        this.storeUnreachable(error, Date.now() + STORE_RETRY_MS);
       }
-    ).rateLimitIncrement(`rl:${key}`, ttlMs);
-    const seconds = Math.max(1, Math.ceil(ttl / 1000));
-    return { totalHits: hits, timeToExpire: seconds, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? seconds : 0 };
+    } else if (this.redis.status !== 'ready') {
+      // Asked again as soon as the connection is back.
+      this.storeUnreachable(new Error(`Redis connection ${this.redis.status}`), 0);
+    }
+    const { hits, ttl } = this.incrementInMemory(storeKey, ttlMs);
+    return record(hits, ttl, limit);
   }
+
+  private storeUnreachable(error: unknown, retryAt: number): void {
+    if (!this.storeDown) {
+      this.logger.warn({ err: error }, 'Rate-limit store unreachable: counting in memory, per process, until it is back');
+    }
+    this.storeDown = true;
+    this.retryStoreAt = retryAt;
+  }
+
+  private storeAnswered(): void {
+    if (!this.storeDown) return;
+    this.storeDown = false;
+    this.retryStoreAt = 0;
+    this.memory.clear();
+    this.logger.log('Rate-limit store is back: counting in Redis again');
+  }
+
+  private incrementInMemory(key: string, ttlMs: number): { hits: number; ttl: number } {
+    const now = Date.now();
+    let counter = this.memory.get(key);
+    if (!counter || counter.expiresAt <= now) {
+      if (!counter && this.memory.size >= MEMORY_SWEEP_AT) this.sweep(now);
+      counter = { hits: 0, expiresAt: now + ttlMs };
+      this.memory.set(key, counter);
+    }
+    counter.hits += 1;
+    return { hits: counter.hits, ttl: counter.expiresAt - now };
+  }
+
+  private sweep(now: number): void {
+    for (const [key, counter] of this.memory) if (counter.expiresAt <= now) this.memory.delete(key);
+    if (this.memory.size >= MEMORY_HARD_CAP) this.memory.clear();
+  }
+}
+
+function record(hits: number, ttlMs: number, limit: number): ThrottlerStorageRecord {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return { totalHits: hits, timeToExpire: seconds, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? seconds : 0 };
 }

@@ -1,4 +1,18 @@
 import Redis, { RedisOptions } from 'ioredis';
+import { watchRedisClient } from '@infra/logging/connection-watch';
+
+/** The longest pause between two reconnect attempts (decisions §13: back within 2 s of Redis's return). */
+const MAX_RECONNECT_DELAY_MS = 1_000;
+/** Request-path commands: a Redis that accepts the connection but does not answer fails the command after this. */
+const COMMAND_TIMEOUT_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 1_000;
+/** How long start-up waits for the first connection before going on (and answering 503 until it is there). */
+const FIRST_CONNECT_WAIT_MS = 2_000;
+
+/** Every Redis connection, BullMQ's included, reconnects at once, then at most every second, forever. */
+function reconnectDelay(attempt: number): number {
+  return Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS);
+}
 
 /** `redis://[:password@]host:port/db` (or `rediss://` for TLS) → ioredis options. */
 export function redisOptionsFromUrl(url: string): RedisOptions {
@@ -11,21 +25,34 @@ export function redisOptionsFromUrl(url: string): RedisOptions {
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
     db: db ? Number(db) : 0,
     tls: parsed.protocol === 'rediss:' ? {} : undefined,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: reconnectDelay,
   };
 }
 
 /**
- * The one place Redis connections are made. `blocking` connections (BullMQ workers) must never
- * give up on a command; request-path connections fail fast so a Redis outage turns into a 503 or
- * a failed health check rather than a hung request.
+ * The shared command connection (cache, rate-limit counters, idempotency records, sessions), made
+ * for the request path: while Redis is unreachable a command fails at once (no offline queue) or
+ * after COMMAND_TIMEOUT_MS (a Redis that does not answer), so callers answer 503 or fall back
+ * instead of hanging; errors are logged once per outage. Resolves once connected, or after
+ * FIRST_CONNECT_WAIT_MS with the connection still retrying in the background.
  */
-export function createRedisConnection(url: string, purpose: 'commands' | 'blocking' = 'commands'): Redis {
-  return new Redis({
+export async function createRedisConnection(url: string): Promise<Redis> {
+  const redis = new Redis({
     ...redisOptionsFromUrl(url),
-    connectionName: `storefront:${purpose}`,
-    lazyConnect: false,
+    connectionName: 'storefront:commands',
     enableReadyCheck: true,
-    maxRetriesPerRequest: purpose === 'blocking' ? null : 2,
-    connectTimeout: 5_000,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
   });
+  watchRedisClient(redis, 'commands');
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return redis;
 }

@@ -7,6 +7,7 @@ import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { HealthReport, isHealthy } from './domain/health-report';
 import { GetHealthReportQuery } from './queries/get-health-report/get-health-report.query';
+import { QueueHealthIndicator } from './queue.health-indicator';
 import { RedisHealthIndicator } from './redis.health-indicator';
 
 @ApiTags('health')
@@ -18,6 +19,7 @@ export class HealthController {
     private readonly terminus: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
+    private readonly queues: QueueHealthIndicator,
     private readonly shutdown: ShutdownState,
   ) {}
 
@@ -42,7 +44,10 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer now and the process is not shutting down (200, or 503)' })
+  @ApiOperation({
+    summary:
+      'Readiness: PostgreSQL, Redis and every queue connection answer now (within 1 s) and the process is not shutting down (200, or 503)',
+  })
   async ready(@Res({ passthrough: true }) res: Response) {
     if (this.shutdown.draining) {
       res.status(503);
@@ -52,6 +57,7 @@ export class HealthController {
       return await this.terminus.check([
         () => this.database.pingCheck('database', { timeout: 1_000 }),
         () => this.redis.pingCheck('redis'),
+        () => this.queues.pingCheck('queues'),
       ]);
     } catch (error) {
       res.status(503);

@@ -11,6 +11,7 @@ import { HealthController } from './health.controller';
 import { HealthRefreshProcessor, HEALTH_QUEUE } from './jobs/health-refresh.processor';
 import { HealthRefreshScheduler } from './jobs/health-refresh.scheduler';
 import { GetHealthReportHandler } from './queries/get-health-report/get-health-report.handler';
+import { QueueHealthIndicator } from './queue.health-indicator';
 import { RedisHealthIndicator } from './redis.health-indicator';
 
 @Module({
@@ -25,6 +26,7 @@ import { RedisHealthIndicator } from './redis.health-indicator';
     CacheCheck,
     RedisPersistenceCheck,
     RedisHealthIndicator,
+    QueueHealthIndicator,
   ],
   exports: [HealthChecksService],
 })

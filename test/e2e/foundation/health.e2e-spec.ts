@@ -42,10 +42,10 @@ describe('Health (spec 4.8, decisions §11)', () => {
     expect(res.text).toBe('OK');
   });
 
-  it('GET /health/ready checks PostgreSQL and Redis live', async () => {
+  it('GET /health/ready checks PostgreSQL, Redis and the queue connections live', async () => {
     const res = await t.http().get('/health/ready');
     expect(res.status).toBe(200);
-    expect(res.body.details).toEqual({ database: { status: 'up' }, redis: { status: 'up' } });
+    expect(res.body.details).toEqual({ database: { status: 'up' }, redis: { status: 'up' }, queues: { status: 'up' } });
   });
 
   describe('with a disk threshold that every disk exceeds', () => {

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Queue } from 'bullmq';
 import { sha256Hex } from '@common/util/stable-json';
+import { enqueueOnRequestPath } from '@infra/queue/enqueue';
 import { TenantDirectory } from '@modules/accounts';
 import { beaconTransactionId, parseBeaconBody, readConversionBeacon } from '@modules/analytics/domain/conversion-beacon';
 import { ANALYTICS_JOB_OPTIONS, ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
@@ -40,7 +41,7 @@ export class RecordConversionHandler implements ICommandHandler<RecordConversion
       };
       // One row per (tenant, transaction): the job id also collapses repeats still in the queue.
       const jobId = storedId ? `conversion-${sha256Hex(`${tenant.id}:${storedId}`)}` : undefined;
-      await this.queue.add('conversion', job, { ...ANALYTICS_JOB_OPTIONS, jobId });
+      await enqueueOnRequestPath(this.queue, () => this.queue.add('conversion', job, { ...ANALYTICS_JOB_OPTIONS, jobId }));
       return { status: 'ok', transaction_id: transactionId };
     } catch {
       return { status: 'skipped', transaction_id: transactionId };

@@ -3,6 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Queue } from 'bullmq';
 import { ValidationFailedError } from '@common/errors/domain.error';
+import { enqueueOnRequestPath } from '@infra/queue/enqueue';
 import { MAX_METADATA_BYTES, metadataTooLarge } from '@modules/analytics/domain/event-metadata';
 import { ANALYTICS_JOB_OPTIONS, ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
 import { KnownProductsCache } from '@modules/analytics/known-products.cache';
@@ -31,18 +32,20 @@ export class TrackEventHandler implements ICommandHandler<TrackEventCommand, voi
       throw ValidationFailedError.field('metadata', `The metadata may not be larger than ${MAX_METADATA_BYTES / 1024} KiB.`);
     }
     const eventId = randomUUID();
-    await this.queue.add(
-      'track',
-      {
-        kind: 'track',
-        eventId,
-        tenantId,
-        type: input.type,
-        productId: input.product_id ?? null,
-        metadata,
-        occurredAt: new Date().toISOString(),
-      },
-      { ...ANALYTICS_JOB_OPTIONS, jobId: eventId },
+    await enqueueOnRequestPath(this.queue, () =>
+      this.queue.add(
+        'track',
+        {
+          kind: 'track',
+          eventId,
+          tenantId,
+          type: input.type,
+          productId: input.product_id ?? null,
+          metadata,
+          occurredAt: new Date().toISOString(),
+        },
+        { ...ANALYTICS_JOB_OPTIONS, jobId: eventId },
+      ),
     );
   }
 }

@@ -1,0 +1,78 @@
+/** What a client sees while PostgreSQL or Redis is unreachable (decisions §13). */
+export const DEPENDENCY_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable.';
+/** Seconds a client is asked to wait before retrying: reconnects are attempted at least every second. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Thrown where the service itself gives up on a dependency (a queue that does not take a job in
+ * time, a Redis client that is not connected): answered 503 like the driver errors below.
+ */
+export class DependencyUnavailableError extends Error {
+  constructor(
+    readonly dependency: string,
+    reason: string,
+  ) {
+    super(`${dependency} unavailable: ${reason}`);
+    this.name = 'DependencyUnavailableError';
+  }
+}
+
+// Socket-level failures (also inside an AggregateError of a dual-stack connect).
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+// SQLSTATE 08xxx: connection exception; 57P01-57P03: the server is shutting down, crashed or
+// not accepting connections yet; 53300: too many connections.
+const PG_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+
+// What pg, pg-pool and ioredis say when the connection, rather than the statement, failed.
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/, // pg: the server went away mid-query or during connect
+  /^timeout exceeded when trying to connect$/, // pg-pool: no connection within connectionTimeoutMillis
+  /^Query read timeout$/, // pg: query_timeout
+  /^timeout expired$/, // pg: connect timeout of a new client
+  /is not queryable$/, // pg: a client whose connection already failed
+  /^Connection is closed\.?$/, // ioredis: the socket closed with the command pending
+  /^Stream isn't writeable and enableOfflineQueue options is false$/, // ioredis: not connected
+  /^Command timed out$/, // ioredis: commandTimeout
+  /^Reached the max retries per request limit/, // ioredis: MaxRetriesPerRequestError
+];
+
+/**
+ * True when `error` says a dependency could not be reached (connection refused, dropped, timed
+ * out), as opposed to a statement or command it refused: that is a 503, not a 500.
+ */
+export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
+  if (error instanceof DependencyUnavailableError) return true;
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const failure = error as { code?: unknown; message?: unknown; errors?: unknown; driverError?: unknown; cause?: unknown };
+  if (typeof failure.code === 'string' && (NETWORK_CODES.has(failure.code) || PG_UNAVAILABLE.test(failure.code))) return true;
+  if (typeof failure.message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(failure.message as string))) return true;
+  if (Array.isArray(failure.errors) && failure.errors.some((inner) => isDependencyUnavailable(inner, depth + 1))) return true;
+  return isDependencyUnavailable(failure.driverError, depth + 1) || isDependencyUnavailable(failure.cause, depth + 1);
+}
+
+/**
+ * `work`, or a DependencyUnavailableError once `ms` have passed: for calls into a dependency that
+ * may wait indefinitely for a reconnect (BullMQ's producers queue commands while disconnected).
+ */
+export async function withinDeadline<T>(work: Promise<T>, ms: number, dependency: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DependencyUnavailableError(dependency, `no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Response, Test } from 'supertest';
+import { runMigrations } from '@infra/database/run-migrations';
+import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { authHeader } from '@test/support/factories';
+import { placeOrder } from '@test/support/http-clients';
+import { useStarted } from '@test/support/lifecycle';
+import { hasBinary, usePostgresServer } from '@test/support/private-servers';
+import { useTestApp } from '@test/support/test-app';
+import { waitFor } from '@test/support/wait';
+
+/** The response and how long the service took to give it; a request that hangs fails the test. */
+async function timed(request: Test): Promise<{ res: Response; ms: number }> {
+  const started = Date.now();
+  const res = await request.timeout(10_000);
+  return { res, ms: Date.now() - started };
+}
+
+const UNAVAILABLE = { message: 'Service temporarily unavailable.' };
+const available = hasBinary('initdb') && hasBinary('pg_ctl');
+const describeWithPostgres = available ? describe : describe.skip;
+if (!available) console.warn('PostgreSQL outage tests skipped: no initdb/pg_ctl on PATH');
+
+describeWithPostgres('PostgreSQL outage (decisions §13)', () => {
+  jest.setTimeout(90_000);
+  let postgresDown = false;
+  // Runs before the hooks below stop the app: an app never closes against a server a failed test left stopped.
+  afterAll(async () => {
+    if (postgresDown) await postgres.restart();
+  });
+  const postgres = usePostgresServer();
+  // The schema, before the app starts on it.
+  useStarted(async () => ({ applied: await runMigrations(postgres.url) }));
+  const t = useTestApp(() => ({
+    // API only, with queues of its own: no worker of this app takes another suite's jobs.
+    role: 'api',
+    logLevel: 'info',
+    env: { DATABASE_URL: postgres.url, QUEUE_PREFIX: `pg-outage-${randomUUID().slice(0, 8)}` },
+  }));
+
+  it('stopped hard: orders and lists 503 with Retry-After within 2 s, readiness 503 within 1 s; serving again within 2 s of its return', async () => {
+    const { tenant, location, token } = await createShop(t);
+    const product = await createProduct(t, tenant.id, { stock: null });
+    const order = () => placeOrder(t, tenant.id, orderBody([{ product_id: product.id }], { location_id: location.id }));
+    const list = () => t.http().get('/api/v1/orders').set(authHeader(token));
+    const ready = () => t.http().get('/health/ready');
+
+    // Positive controls: the same requests while PostgreSQL is up.
+    expect((await order()).status).toBe(201);
+    expect((await list()).status).toBe(200);
+    expect((await ready()).status).toBe(200);
+
+    await postgres.stopImmediately();
+    postgresDown = true;
+
+    const readiness = await timed(ready());
+    expect(readiness.res.status).toBe(503);
+    expect(readiness.ms).toBeLessThan(1_000);
+    expect((await t.http().get('/health/live')).status).toBe(200);
+
+    for (const [what, send] of [
+      ['order', order],
+      ['list', list],
+      ['order again', order],
+      ['list again', list],
+    ] as const) {
+      const { res, ms } = await timed(send());
+      expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 503, body: UNAVAILABLE });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(ms).toBeLessThan(2_000);
+    }
+
+    await postgres.restart();
+    postgresDown = false;
+    const back = Date.now();
+    await waitFor(async () => (await order().timeout(2_000)).status === 201, {
+      timeoutMs: 2_000,
+      intervalMs: 100,
+      what: 'orders to be placed again',
+    });
+    expect(Date.now() - back).toBeLessThan(2_500);
+    expect((await list()).status).toBe(200);
+    await waitFor(async () => (await ready().timeout(2_000)).status === 200, { timeoutMs: 2_000, what: 'readiness 200' });
+
+    // The pool's outage is one JSON line through the app's logger, and one when it is back.
+    const lines = (msg: string) => t.logs.filter((line) => line.msg === msg && line.dependency === 'postgres');
+    expect(lines('Connection lost; retrying')).toHaveLength(1);
+    expect(lines('Connection restored')).toHaveLength(1);
+  });
+});
