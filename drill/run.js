@@ -8,6 +8,7 @@
  *
  *   node drill/run.js [--outage-seconds 20] [--clients 8]
  *
+ * Status 0 in the table is a connection refused (after the listener closed on SIGTERM).
  * Prints a reconciliation table; exits 1 when a target is missed (lost or duplicated writes,
  * inconsistent stock, a request slower than 2 s during an outage, recovery slower than 2 s, a
  * non-zero exit on SIGTERM).
@@ -144,7 +145,9 @@ function startLoad(service, shop) {
         const marker = `${RUN}:${n}:${i}`;
         const res = await call(`${service.url}/api/v1/orders`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-tenant-id': shop.tenantId, 'idempotency-key': marker },
+          // Half the clients retry-proof their orders with a key (refused with 503 while Redis, which
+          // keeps the keys, is down); the other half send none (placed while PostgreSQL is up).
+          headers: { 'content-type': 'application/json', 'x-tenant-id': shop.tenantId, ...(n % 2 ? { 'idempotency-key': marker } : {}) },
           body: JSON.stringify({
             customer_name: 'Drill',
             customer_phone: '+50499998888',
@@ -154,7 +157,7 @@ function startLoad(service, shop) {
           }),
         });
         const orderId = res.status === 201 ? JSON.parse(res.text).data.id : null;
-        results.push({ kind: 'order', phase: currentPhase, at, ...res, marker, orderId });
+        results.push({ kind: 'order', keyed: n % 2 === 1, phase: currentPhase, at, ...res, marker, orderId });
       } else {
         const marker = `${RUN}:${n}:${i}`;
         const res = await call(`${service.url}/api/v1/analytics/track`, {
@@ -214,6 +217,8 @@ async function seedShop(url) {
 
 // --- report ---------------------------------------------------------------------------------
 
+const kindOf = (result) => (result.kind === 'event' ? 'event' : result.keyed ? 'order (key)' : 'order (no key)');
+
 function percentile(values, p) {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -223,8 +228,8 @@ function percentile(values, p) {
 function phaseTable() {
   const rows = [];
   for (const name of ['baseline', 'redis-down', 'redis-back', 'postgres-down', 'postgres-back', 'draining']) {
-    for (const kind of ['order', 'event']) {
-      const these = results.filter((result) => result.phase === name && result.kind === kind);
+    for (const kind of ['order (no key)', 'order (key)', 'event']) {
+      const these = results.filter((result) => result.phase === name && kindOf(result) === kind);
       if (these.length === 0) continue;
       const statuses = {};
       for (const result of these) statuses[result.status] = (statuses[result.status] ?? 0) + 1;
