@@ -8,6 +8,7 @@ import { TenantEvents1763700500000 } from './1763700500000-tenant-events';
 import { Analytics1763700600000 } from './1763700600000-analytics';
 import { SecurityLogWindows1763700730000 } from './1763700730000-security-log-windows';
 import { InventoryHoldClients1763700750000 } from './1763700750000-inventory-hold-clients';
+import { Notifications1763700800000 } from './1763700800000-notifications';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Analytics1763700600000,
   SecurityLogWindows1763700730000,
   InventoryHoldClients1763700750000,
+  Notifications1763700800000,
 ];

@@ -26,6 +26,7 @@ import { CheckoutModule } from '@modules/checkout';
 import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { OrdersModule } from '@modules/orders';
+import { NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
 import { SocialAuthModule } from '@modules/social-auth';
@@ -53,9 +54,10 @@ const FEATURE_MODULES = [
   OrdersModule,
   PaymentsModule,
   AnalyticsModule,
+  NotificationsModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
-const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule];
+const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule, NotificationsWorkerModule];
 
 @Module({})
 export class AppModule {

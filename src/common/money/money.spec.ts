@@ -1,4 +1,4 @@
-import { centsToDecimal, centsToNumber, percentOf, toCents } from './money';
+import { centsToDecimal, centsToNumber, formatMoney, percentOf, toCents } from './money';
 
 describe('money', () => {
   it.each([
@@ -27,5 +27,14 @@ describe('money', () => {
     expect(percentOf(1000, 12.5)).toBe(125);
     expect(percentOf(999, 10)).toBe(100); // 99.9 cents → 100
     expect(percentOf(333, 33.33)).toBe(111); // 110.99 → 111
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes the currency prefix and two decimals', () => {
+    expect(formatMoney('250', 'HNL')).toBe('L 250.00');
+    expect(formatMoney(12.5, 'HNL')).toBe('L 12.50');
+    expect(formatMoney('1234.05', 'USD')).toBe('$ 1234.05');
+    expect(formatMoney('3.10', 'JPY')).toBe('JPY 3.10');
   });
 });

@@ -33,3 +33,11 @@ export function percentOf(cents: Cents, percent: string | number): Cents {
   const basisPoints = toCents(percent); // 12.5% → 1250 hundredths of a percent
   return Math.floor((cents * basisPoints + 5_000) / 10_000);
 }
+
+/** How a currency is written before an amount; a currency not listed is written by its code. */
+const CURRENCY_PREFIXES: Record<string, string> = { HNL: 'L', USD: '$', EUR: '€', GTQ: 'Q', NIO: 'C$', CRC: '₡', MXN: '$' };
+
+/** "250" or 25000 cents, "HNL" → "L 250.00": how totals read in notifications (decisions §1). */
+export function formatMoney(amount: string | number, currency: string): string {
+  return `${CURRENCY_PREFIXES[currency] ?? currency} ${centsToDecimal(toCents(amount))}`;
+}

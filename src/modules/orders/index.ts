@@ -1,2 +1,3 @@
 export { RecordOrderPaymentCommand, type RecordOrderPaymentResult } from './commands/record-order-payment/record-order-payment.command';
 export { OrdersModule } from './orders.module';
+export { OrderPlaced, type OrderPlacedPayload } from './domain/order-placed.event';

@@ -30,4 +30,33 @@ export class UsersQueries {
       .where('lower(u.email) = :email', { email: normalizeEmail(email) })
       .getOne();
   }
+
+  /**
+   * Who receives a shop's notifications (decisions §9): its owner (`tenants.user_id`) and its users
+   * with role `owner` or `admin`, each once, with the shop's name for the message.
+   */
+  async tenantAdmins(manager: EntityManager, tenantId: string): Promise<TenantAdmins | null> {
+    const rows: Array<{ tenant_name: string; id: string | null; name: string | null; email: string | null }> = await manager.query(
+      `SELECT t.name AS tenant_name, u.id, u.name, u.email
+         FROM tenants t
+         LEFT JOIN users u ON u.id = t.user_id OR (u.tenant_id = t.id AND u.role IN ('owner', 'admin'))
+        WHERE t.id = $1
+        ORDER BY u.created_at, u.id`,
+      [tenantId],
+    );
+    if (rows.length === 0) return null;
+    const recipients = rows.filter((row) => row.id !== null).map((row) => ({ id: row.id!, name: row.name!, email: row.email! }));
+    return { tenantName: rows[0].tenant_name, recipients };
+  }
+}
+
+export interface NotificationRecipient {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface TenantAdmins {
+  tenantName: string;
+  recipients: NotificationRecipient[];
 }

@@ -1,0 +1,8 @@
+/**
+ * Port of the broadcast channel (Socket.IO, decisions §9): emits `event` to the room
+ * `private-tenant.{tenantId}` of every API instance, from any process (API or worker). Runs in a
+ * retried job (id `broadcast-<key>`); a failure throws.
+ */
+export abstract class BroadcastChannel {
+  abstract toTenant(tenantId: string, event: string, payload: Record<string, unknown>): Promise<void>;
+}

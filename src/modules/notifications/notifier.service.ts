@@ -1,0 +1,82 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { EntityManager } from 'typeorm';
+import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
+import type { MailMessage } from '@infra/messaging/messages';
+import type { NotificationRecipient } from '@modules/accounts';
+import type { WebPushPayload } from './channels/push.channel';
+import type { NotificationType } from './domain/notification-type';
+import { NOTIFICATION_DELIVERY_QUEUE, NotificationDeliveryJob } from './jobs/notification-delivery.queue';
+
+/** What one notification says on each channel it goes out on; a channel left out is not used. */
+export interface NotificationMessage {
+  type: NotificationType;
+  /** Database channel: the stored notification's `data`. */
+  data?: Record<string, unknown>;
+  /** Mail channel: the message for one recipient (to, subject, text and html). */
+  mail?: (recipient: NotificationRecipient) => MailMessage;
+  /** Web Push channel: the payload pushed to each recipient's browsers. */
+  push?: WebPushPayload;
+  /** Broadcast channel: one event to the tenant's room, whoever the recipients. */
+  broadcast?: { event: string; payload: Record<string, unknown> };
+}
+
+export interface NotifyRequest {
+  /**
+   * What caused the notification, stable across retries (`order-placed.<outbox id>`,
+   * `export.<id>`): each channel delivers once per key and recipient, however often this runs.
+   * Letters, digits, `.` and `_` only (it becomes part of BullMQ job ids, which forbid `:`).
+   */
+  key: string;
+  tenantId: string;
+  recipients: NotificationRecipient[];
+  message: NotificationMessage;
+}
+
+const KEY = /^[A-Za-z0-9._]{1,150}$/;
+
+/**
+ * Sends notifications on their channels. The database rows are written with the caller's
+ * `manager`, in the transaction of whatever consumed the cause; the other channels are queued as
+ * jobs whose ids derive from (key, recipient, channel), so a repeated call never mails or pushes
+ * twice, and nobody waits for a mail server or a push service.
+ *
+ * The jobs are queued before the caller commits, not after: the cause (an order, an export) is
+ * already committed, and if the caller's transaction then fails, its retry queues the same ids again,
+ * which BullMQ ignores. Queueing after commit could lose a delivery to a crash between the two.
+ */
+@Injectable()
+export class Notifier {
+  constructor(
+    @InjectQueue(NOTIFICATION_DELIVERY_QUEUE) private readonly deliveries: Queue<NotificationDeliveryJob>,
+    private readonly messages: MessageDispatcher,
+  ) {}
+
+  async notify(manager: EntityManager, { key, tenantId, recipients, message }: NotifyRequest): Promise<void> {
+    if (!KEY.test(key)) throw new Error(`Notification key must match ${KEY}: ${key}`);
+    if (message.data && recipients.length > 0) {
+      await manager.query(
+        `INSERT INTO notifications (user_id, tenant_id, type, data, dedupe_key)
+         SELECT recipient, $2, $3, $4, $5 FROM unnest($1::uuid[]) AS recipient
+         ON CONFLICT (user_id, dedupe_key) DO NOTHING`,
+        [recipients.map((recipient) => recipient.id), tenantId, message.type, message.data, key],
+      );
+    }
+    for (const recipient of recipients) {
+      if (message.mail) await this.messages.sendMail(message.mail(recipient), `${key}-${recipient.id}`);
+      if (message.push) {
+        const deliveryKey = `${key}-${recipient.id}`;
+        await this.deliveries.add(
+          'push',
+          { kind: 'push', userId: recipient.id, deliveryKey, payload: message.push },
+          { jobId: `push-${deliveryKey}` },
+        );
+      }
+    }
+    if (message.broadcast) {
+      const { event, payload } = message.broadcast;
+      await this.deliveries.add('broadcast', { kind: 'broadcast', tenantId, event, payload }, { jobId: `broadcast-${key}` });
+    }
+  }
+}
