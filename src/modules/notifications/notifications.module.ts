@@ -1,12 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
-import { NOTIFICATION_DELIVERY_QUEUE } from './jobs/notification-delivery.queue';
+import { BROADCAST_DELIVERY_QUEUE, PUSH_DELIVERY_QUEUE } from './jobs/notification-delivery.queue';
 import { Notifier } from './notifier.service';
 
 /** The notifications a user reads, and sending them: any process. */
 @Module({
-  imports: [BullModule.registerQueue({ name: NOTIFICATION_DELIVERY_QUEUE })],
+  imports: [BullModule.registerQueue({ name: PUSH_DELIVERY_QUEUE }, { name: BROADCAST_DELIVERY_QUEUE })],
   providers: [Notifier],
   exports: [Notifier],
 })

@@ -7,7 +7,7 @@ import type { MailMessage } from '@infra/messaging/messages';
 import type { NotificationRecipient } from '@modules/accounts';
 import type { WebPushPayload } from './channels/push.channel';
 import type { NotificationType } from './domain/notification-type';
-import { NOTIFICATION_DELIVERY_QUEUE, NotificationDeliveryJob } from './jobs/notification-delivery.queue';
+import { BROADCAST_DELIVERY_QUEUE, BroadcastDeliveryJob, PUSH_DELIVERY_QUEUE, PushDeliveryJob } from './jobs/notification-delivery.queue';
 
 /** What one notification says on each channel it goes out on; a channel left out is not used. */
 export interface NotificationMessage {
@@ -49,7 +49,8 @@ const KEY = /^[A-Za-z0-9._]{1,150}$/;
 @Injectable()
 export class Notifier {
   constructor(
-    @InjectQueue(NOTIFICATION_DELIVERY_QUEUE) private readonly deliveries: Queue<NotificationDeliveryJob>,
+    @InjectQueue(PUSH_DELIVERY_QUEUE) private readonly pushes: Queue<PushDeliveryJob>,
+    @InjectQueue(BROADCAST_DELIVERY_QUEUE) private readonly broadcasts: Queue<BroadcastDeliveryJob>,
     private readonly messages: MessageDispatcher,
   ) {}
 
@@ -67,16 +68,12 @@ export class Notifier {
       if (message.mail) await this.messages.sendMail(message.mail(recipient), `${key}-${recipient.id}`);
       if (message.push) {
         const deliveryKey = `${key}-${recipient.id}`;
-        await this.deliveries.add(
-          'push',
-          { kind: 'push', userId: recipient.id, deliveryKey, payload: message.push },
-          { jobId: `push-${deliveryKey}` },
-        );
+        await this.pushes.add('push', { userId: recipient.id, deliveryKey, payload: message.push }, { jobId: `push-${deliveryKey}` });
       }
     }
     if (message.broadcast) {
       const { event, payload } = message.broadcast;
-      await this.deliveries.add('broadcast', { kind: 'broadcast', tenantId, event, payload }, { jobId: `broadcast-${key}` });
+      await this.broadcasts.add('broadcast', { tenantId, event, payload }, { jobId: `broadcast-${key}` });
     }
   }
 }

@@ -1,8 +1,18 @@
 import type { WebPushPayload } from '../channels/push.channel';
 
-export const NOTIFICATION_DELIVERY_QUEUE = 'notification-delivery';
+/** Pushes to a user's browsers (mail goes through the messages queue). */
+export const PUSH_DELIVERY_QUEUE = 'push-delivery';
+/** Events to a tenant's Socket.IO room. */
+export const BROADCAST_DELIVERY_QUEUE = 'broadcast-delivery';
 
-/** One delivery on a channel other than the database (mail goes through the messages queue). */
-export type NotificationDeliveryJob =
-  | { kind: 'push'; userId: string; deliveryKey: string; payload: WebPushPayload }
-  | { kind: 'broadcast'; tenantId: string; event: string; payload: Record<string, unknown> };
+export interface PushDeliveryJob {
+  userId: string;
+  deliveryKey: string;
+  payload: WebPushPayload;
+}
+
+export interface BroadcastDeliveryJob {
+  tenantId: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
