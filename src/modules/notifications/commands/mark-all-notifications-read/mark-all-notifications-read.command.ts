@@ -1,0 +1,3 @@
+export class MarkAllNotificationsReadCommand {
+  constructor(readonly userId: string) {}
+}

@@ -1,0 +1,6 @@
+export class MarkNotificationReadCommand {
+  constructor(
+    readonly userId: string,
+    readonly notificationId: string,
+  ) {}
+}

@@ -1,0 +1,3 @@
+export class CountUnreadNotificationsQuery {
+  constructor(readonly userId: string) {}
+}
