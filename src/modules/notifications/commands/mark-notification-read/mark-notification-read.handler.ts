@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NotificationNotFoundError } from '../../domain/notifications.errors';
+import { NotificationNotFoundError } from '@modules/notifications/domain/notifications.errors';
 import { MarkNotificationReadCommand } from './mark-notification-read.command';
 
 /**

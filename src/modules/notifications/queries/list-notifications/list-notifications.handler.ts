@@ -2,7 +2,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { PageSlice } from '@common/http/pagination';
-import { NotificationResource, NotificationRow, toNotificationResource } from '../../dto/notification.resource';
+import { NotificationResource, NotificationRow, toNotificationResource } from '@modules/notifications/dto/notification.resource';
 import { ListNotificationsQuery, NOTIFICATIONS_PER_PAGE } from './list-notifications.query';
 
 /** A user's notifications, unread first, then newest first (spec 4.6), in the order of their index. */
