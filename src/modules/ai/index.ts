@@ -1,0 +1,6 @@
+export {
+  ENRICHABLE_FIELDS,
+  type EnrichableField,
+  TenantProfileEnhanced,
+  type TenantProfileEnhancedPayload,
+} from './domain/tenant-profile-enhanced.event';
