@@ -21,6 +21,7 @@ import { RateLimitModule } from '@infra/rate-limit/rate-limit.module';
 import { RedisModule } from '@infra/redis/redis.module';
 import { SecurityLogModule } from '@common/security/security-log.module';
 import { AccountsModule } from '@modules/accounts';
+import { AiModule, AiWorkerModule } from '@modules/ai';
 import { AnalyticsModule, AnalyticsWorkerModule } from '@modules/analytics';
 import { CheckoutModule } from '@modules/checkout';
 import { CatalogModule } from '@modules/catalog';
@@ -55,9 +56,10 @@ const FEATURE_MODULES = [
   PaymentsModule,
   AnalyticsModule,
   NotificationsModule,
+  AiModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
-const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule, NotificationsWorkerModule];
+const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule, NotificationsWorkerModule, AiWorkerModule];
 
 @Module({})
 export class AppModule {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
 import { AppModule } from './app.module';
+import { AddAiCreditsCommand } from '@app/cli/add-ai-credits.command';
 import { DemoSeedCommand } from '@app/cli/demo-seed.command';
 import { GrantSuperAdminCommand } from '@app/cli/grant-super-admin.command';
 import { HealthCheckCommand } from '@app/cli/health-check.command';
@@ -11,7 +12,7 @@ import { AccountsModule } from '@modules/accounts';
 import { DemoModule } from '@modules/demo';
 import { HealthModule } from '@modules/health';
 
-const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand, DemoSeedCommand];
+const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand, DemoSeedCommand, AddAiCreditsCommand];
 
 async function main(): Promise<void> {
   const env = loadEnv();

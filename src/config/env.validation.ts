@@ -243,6 +243,37 @@ export class EnvironmentVariables {
   @IntegerVar(1)
   INVENTORY_HOLD_MAX_SESSIONS = 3;
 
+  // --- AI enrichment (decisions §8): any OpenAI-compatible chat-completions API. An empty base URL
+  // or key leaves the feature off: both AI endpoints answer 503 and spend nothing.
+  @Matches(/^$|^https?:\/\/[^\s]+$/, { message: '$property must be an http(s) URL (or empty: AI off)' })
+  AI_BASE_URL = '';
+
+  @IsString()
+  AI_API_KEY = '';
+
+  @IsString()
+  @IsNotEmpty()
+  AI_MODEL = 'gpt-4o-mini';
+
+  /** Credits a new shop starts with. */
+  @IntegerVar(0, 1_000_000)
+  AI_DEFAULT_CREDITS = 100;
+
+  /** Credits each AI call (optimize-profile, generate) spends. */
+  @IntegerVar(1, 1_000_000)
+  AI_CREDITS_PER_CALL = 1;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsIn([402, 403], { message: '$property must be 402 or 403' })
+  AI_BUDGET_EXHAUSTED_STATUS: 402 | 403 = 402;
+
+  @IntegerVar(100, 600_000)
+  AI_TIMEOUT_MS = 30_000;
+
+  /** Retries of the provider SDK on connection errors, 408/409/429 and 5xx answers. */
+  @IntegerVar(0, 10)
+  AI_MAX_RETRIES = 2;
+
   @IsString()
   PAYMENT_WEBHOOK_SECRET = '';
 

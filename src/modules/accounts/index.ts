@@ -1,4 +1,7 @@
 export { AccountsModule } from './accounts.module';
+export { AiCreditsLedger } from './ai-budget/ai-credits.ledger';
+export { type ProfileEnrichment, type TenantProfile, TenantProfiles } from './ai-budget/tenant-profiles.service';
+export { AddAiCreditsCommand, type AddAiCreditsResult } from './commands/add-ai-credits/add-ai-credits.command';
 export { ClaimAccountCommand, type ClaimAccountResult } from './commands/claim-account/claim-account.command';
 export { ChangeSubscriptionCommand, type ChangeSubscriptionResult } from './commands/change-subscription/change-subscription.command';
 export { type AccountSummary, CreateUserFromProviderCommand } from './commands/create-user-from-provider/create-user-from-provider.command';

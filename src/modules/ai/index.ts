@@ -1,3 +1,4 @@
+export { AiModule, AiWorkerModule } from './ai.module';
 export {
   ENRICHABLE_FIELDS,
   type EnrichableField,
