@@ -21,7 +21,7 @@ export class AiAuditLog {
   async record(manager: EntityManager, entry: AiAuditEntry): Promise<void> {
     await manager.query(
       `INSERT INTO activity_log (log_name, description, tenant_id, causer_id, subject_type, subject_id, properties)
-       VALUES ($1, 'Shop profile enhanced', $2, $3, 'tenant', $2, $4::jsonb)`,
+       VALUES ($1, 'Shop profile enhanced', $2::uuid, $3, 'tenant', $2::text, $4::jsonb)`,
       [
         AI_AUDIT_LOG_NAME,
         entry.tenantId,

@@ -19,7 +19,11 @@ describe('enrichmentRejection', () => {
     expect(enrichmentRejection({ ...eligible, archived: true }, true)?.code).toBe('cannotEnhanceArchivedProfile');
     expect(enrichmentRejection({ ...eligible, userId: null }, true)?.code).toBe('cannotEnhanceWithoutOwner');
     const enhanced = { ...eligible, isAiEnhanced: true };
-    expect(enrichmentRejection(enhanced, false)).toMatchObject({ code: 'alreadyEnhanced', status: 409, body: { error_code: 'alreadyEnhanced' } });
+    expect(enrichmentRejection(enhanced, false)).toMatchObject({
+      code: 'alreadyEnhanced',
+      status: 409,
+      body: { error_code: 'alreadyEnhanced' },
+    });
     expect(enrichmentRejection(enhanced, true)).toBeNull();
   });
 

@@ -11,7 +11,10 @@ export function generatedContent(type: GenerationType, answer: Record<string, un
   const content = answer.content;
   if (type === 'tags') {
     if (!Array.isArray(content)) return null;
-    const tags = content.filter((tag): tag is string => typeof tag === 'string').map((tag) => tag.trim()).filter((tag) => tag !== '');
+    const tags = content
+      .filter((tag): tag is string => typeof tag === 'string')
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '');
     return tags.length > 0 ? tags : null;
   }
   if (type === 'seo') {

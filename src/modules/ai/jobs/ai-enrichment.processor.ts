@@ -36,7 +36,9 @@ export class AiEnrichmentProcessor extends WorkerHost {
     } catch (error) {
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
         this.logger.error({ err: error, jobId }, 'AI enrichment failed on its last attempt; credits given back');
-        await inTransaction(this.dataSource, (manager) => this.jobs.endUnsuccessfully(manager, jobId, 'failed', 'The enrichment could not be completed.'));
+        await inTransaction(this.dataSource, (manager) =>
+          this.jobs.endUnsuccessfully(manager, jobId, 'failed', 'The enrichment could not be completed.'),
+        );
       }
       throw error;
     }

@@ -61,7 +61,10 @@ export class OpenAiChatProvider extends AiProvider {
       throw new AiProviderError('bad-answer', 'The answer is not a JSON object');
     }
     const total = completion.usage?.total_tokens;
-    return { json: json as Record<string, unknown>, tokensUsed: typeof total === 'number' && Number.isFinite(total) ? Math.round(total) : null };
+    return {
+      json: json as Record<string, unknown>,
+      tokensUsed: typeof total === 'number' && Number.isFinite(total) ? Math.round(total) : null,
+    };
   }
 }
 

@@ -99,7 +99,9 @@ export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenan
     const rejected = error instanceof EnrichmentRejectedError;
     const reason = rejected ? error.code : describe(error);
     if (!rejected) this.logger.warn({ err: error, jobId }, 'AI enrichment failed; credits given back');
-    await inTransaction(this.dataSource, (manager) => this.jobs.endUnsuccessfully(manager, jobId, rejected ? 'rejected' : 'failed', reason, tokensUsed));
+    await inTransaction(this.dataSource, (manager) =>
+      this.jobs.endUnsuccessfully(manager, jobId, rejected ? 'rejected' : 'failed', reason, tokensUsed),
+    );
   }
 }
 

@@ -5,7 +5,12 @@ import { DataSource } from 'typeorm';
 import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
 import { AiCreditsLedger } from '@modules/accounts';
-import { AiBudgetExhaustedError, AiNotConfiguredError, AiProviderBadAnswerError, AiProviderUnavailableError } from '@modules/ai/domain/ai.errors';
+import {
+  AiBudgetExhaustedError,
+  AiNotConfiguredError,
+  AiProviderBadAnswerError,
+  AiProviderUnavailableError,
+} from '@modules/ai/domain/ai.errors';
 import { generatedContent } from '@modules/ai/domain/generated-content';
 import { generationPrompt } from '@modules/ai/domain/prompts';
 import { AiProvider, AiProviderError } from '@modules/ai/provider/ai-provider.port';

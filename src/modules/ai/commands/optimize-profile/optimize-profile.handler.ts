@@ -64,7 +64,9 @@ export class OptimizeProfileHandler implements ICommandHandler<OptimizeProfileCo
       );
     } catch (error) {
       this.logger.warn({ err: error, jobId }, 'AI enrichment job could not be queued; credits given back');
-      await inTransaction(this.dataSource, (manager) => this.jobs.endUnsuccessfully(manager, jobId, 'failed', 'The job could not be queued.'));
+      await inTransaction(this.dataSource, (manager) =>
+        this.jobs.endUnsuccessfully(manager, jobId, 'failed', 'The job could not be queued.'),
+      );
       if (error instanceof DependencyUnavailableError) throw error;
       throw new ServiceUnavailableError('The AI job could not be queued. No credit was spent; try again later.');
     }
