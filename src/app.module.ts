@@ -59,7 +59,14 @@ const FEATURE_MODULES = [
   AiModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
-const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule, NotificationsWorkerModule, AiWorkerModule];
+const WORKER_MODULES = [
+  OutboxWorkerModule,
+  MessagingWorkerModule,
+  HealthWorkerModule,
+  AnalyticsWorkerModule,
+  NotificationsWorkerModule,
+  AiWorkerModule,
+];
 
 @Module({})
 export class AppModule {
