@@ -26,7 +26,7 @@ export interface NotifyRequest {
   /**
    * What caused the notification, stable across retries (`order-placed.<outbox id>`,
    * `export.<id>`): each channel delivers once per key and recipient, however often this runs.
-   * Letters, digits, `.` and `_` only (it becomes part of BullMQ job ids, which forbid `:`).
+   * Letters, digits, `.`, `_` and `-` only (it becomes part of BullMQ job ids, which forbid `:`).
    */
   key: string;
   tenantId: string;
@@ -34,7 +34,7 @@ export interface NotifyRequest {
   message: NotificationMessage;
 }
 
-const KEY = /^[A-Za-z0-9._]{1,150}$/;
+const KEY = /^[A-Za-z0-9._-]{1,150}$/;
 
 /**
  * Sends notifications on their channels. The database rows are written with the caller's
