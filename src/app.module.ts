@@ -26,7 +26,7 @@ import { CheckoutModule } from '@modules/checkout';
 import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { OrdersModule } from '@modules/orders';
-import { NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
+import { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
 import { SocialAuthModule } from '@modules/social-auth';
@@ -58,11 +58,14 @@ const FEATURE_MODULES = [
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
 const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule, NotificationsWorkerModule];
+/** Socket.IO gateways, attached to the HTTP server: loaded only where HTTP is served. */
+const HTTP_MODULES = [NotificationsGatewayModule];
 
 @Module({})
 export class AppModule {
   static register(options: AppModuleOptions): DynamicModule {
     const runsWorkers = options.role === 'all' || options.role === 'worker';
+    const servesHttp = options.role === 'all' || options.role === 'api';
     return {
       module: AppModule,
       imports: [
@@ -95,6 +98,7 @@ export class AppModule {
         ContextModule,
         ...FEATURE_MODULES,
         ...(runsWorkers ? WORKER_MODULES : []),
+        ...(servesHttp ? HTTP_MODULES : []),
         ...(options.extraImports ?? []),
       ],
       providers: [

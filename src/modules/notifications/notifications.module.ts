@@ -1,7 +1,11 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { BroadcastChannel } from './channels/broadcast.channel';
+import { SocketIoBroadcastChannel } from './channels/socket-io-broadcast.channel';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
+import { BroadcastDeliveryProcessor } from './jobs/broadcast-delivery.processor';
 import { BROADCAST_DELIVERY_QUEUE, PUSH_DELIVERY_QUEUE } from './jobs/notification-delivery.queue';
+import { NotificationsGateway } from './notifications.gateway';
 import { Notifier } from './notifier.service';
 
 /** The notifications a user reads, and sending them: any process. */
@@ -15,6 +19,10 @@ export class NotificationsModule {}
 /** Consumers of domain events that notify, and the channel deliveries: worker processes. */
 @Module({
   imports: [NotificationsModule],
-  providers: [OrderPlacedConsumer],
+  providers: [OrderPlacedConsumer, { provide: BroadcastChannel, useClass: SocketIoBroadcastChannel }, BroadcastDeliveryProcessor],
 })
 export class NotificationsWorkerModule {}
+
+/** The realtime channel merchants connect to (Socket.IO on the HTTP server): processes that serve HTTP. */
+@Module({ providers: [NotificationsGateway] })
+export class NotificationsGatewayModule {}
