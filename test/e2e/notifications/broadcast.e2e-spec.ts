@@ -16,13 +16,14 @@ import { settleFor } from '@test/support/wait';
 /** Long enough for an event sent to the wrong room to have arrived: the right room's came within milliseconds. */
 const QUIET_MS = 750;
 
-/** A shop that takes orders, with a product; and an order placed on it over HTTP. */
+/** A shop that takes orders (owner with a token, a location), with a product. */
 async function shopWithProduct(t: TestApp) {
   const shop = await createShop(t);
   const product = await createProduct(t, shop.tenant.id, { price: '120.50' });
   return { ...shop, product };
 }
 
+/** An order of two of the product, placed over HTTP like a storefront does. */
 async function orderOn(t: TestApp, tenantId: string, productId: number) {
   const res = await placeOrder(t, tenantId, orderBody([{ product_id: productId, quantity: 2 }]));
   expect(res.status).toBe(201);
@@ -90,11 +91,18 @@ describe('Realtime notifications over Socket.IO (decisions §9)', () => {
     });
 
     it('refuses a signed-in user who is not on a shop team with connect_error "Forbidden."', async () => {
-      const { token } = await createUser(t);
-      expect(await handshake(clients.connect(t.baseUrl, { auth: { token: `Bearer ${token}` } }))).toEqual({
+      const { token: shopless } = await createUser(t);
+      const { tenant } = await createTenantWithOwner(t);
+      const { token: customer } = await createUser(t, { tenantId: tenant.id, role: 'customer' });
+      expect(await handshake(clients.connect(t.baseUrl, { auth: { token: `Bearer ${shopless}` } }))).toEqual({
         connected: false,
         message: 'Forbidden.',
         data: { reason: 'You do not belong to a shop yet.' },
+      });
+      expect(await handshake(clients.connect(t.baseUrl, { auth: { token: customer } }))).toEqual({
+        connected: false,
+        message: 'Forbidden.',
+        data: { reason: 'Only the shop team can manage it.' },
       });
     });
 
