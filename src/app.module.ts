@@ -27,7 +27,7 @@ import { CheckoutModule } from '@modules/checkout';
 import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { OrdersModule } from '@modules/orders';
-import { NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
+import { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
 import { SocialAuthModule } from '@modules/social-auth';
@@ -67,11 +67,14 @@ const WORKER_MODULES = [
   NotificationsWorkerModule,
   AiWorkerModule,
 ];
+/** Socket.IO gateways, attached to the HTTP server: loaded only where HTTP is served. */
+const HTTP_MODULES = [NotificationsGatewayModule];
 
 @Module({})
 export class AppModule {
   static register(options: AppModuleOptions): DynamicModule {
     const runsWorkers = options.role === 'all' || options.role === 'worker';
+    const servesHttp = options.role === 'all' || options.role === 'api';
     return {
       module: AppModule,
       imports: [
@@ -104,6 +107,7 @@ export class AppModule {
         ContextModule,
         ...FEATURE_MODULES,
         ...(runsWorkers ? WORKER_MODULES : []),
+        ...(servesHttp ? HTTP_MODULES : []),
         ...(options.extraImports ?? []),
       ],
       providers: [

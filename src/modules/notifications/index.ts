@@ -1,2 +1,2 @@
-export { NotificationsModule, NotificationsWorkerModule } from './notifications.module';
+export { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from './notifications.module';
 export { type NotificationMessage, Notifier, type NotifyRequest } from './notifier.service';
