@@ -9,6 +9,7 @@ import { Analytics1763700600000 } from './1763700600000-analytics';
 import { SecurityLogWindows1763700730000 } from './1763700730000-security-log-windows';
 import { InventoryHoldClients1763700750000 } from './1763700750000-inventory-hold-clients';
 import { Notifications1763700800000 } from './1763700800000-notifications';
+import { Reporting1763700910000 } from './1763700910000-reporting';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   SecurityLogWindows1763700730000,
   InventoryHoldClients1763700750000,
   Notifications1763700800000,
+  Reporting1763700910000,
 ];

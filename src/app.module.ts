@@ -29,6 +29,7 @@ import { OrdersModule } from '@modules/orders';
 import { NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
+import { ReportingModule, ReportingWorkerModule } from '@modules/reporting';
 import { SocialAuthModule } from '@modules/social-auth';
 import { HealthModule, HealthWorkerModule } from '@modules/health';
 
@@ -55,9 +56,17 @@ const FEATURE_MODULES = [
   PaymentsModule,
   AnalyticsModule,
   NotificationsModule,
+  ReportingModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
-const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule, NotificationsWorkerModule];
+const WORKER_MODULES = [
+  OutboxWorkerModule,
+  MessagingWorkerModule,
+  HealthWorkerModule,
+  AnalyticsWorkerModule,
+  NotificationsWorkerModule,
+  ReportingWorkerModule,
+];
 
 @Module({})
 export class AppModule {
