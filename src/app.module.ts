@@ -21,6 +21,7 @@ import { RateLimitModule } from '@infra/rate-limit/rate-limit.module';
 import { RedisModule } from '@infra/redis/redis.module';
 import { SecurityLogModule } from '@common/security/security-log.module';
 import { AccountsModule } from '@modules/accounts';
+import { AdminModule } from '@modules/admin';
 import { AnalyticsModule, AnalyticsWorkerModule } from '@modules/analytics';
 import { CheckoutModule } from '@modules/checkout';
 import { CatalogModule } from '@modules/catalog';
@@ -57,6 +58,7 @@ const FEATURE_MODULES = [
   AnalyticsModule,
   NotificationsModule,
   ReportingModule,
+  AdminModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
 const WORKER_MODULES = [
