@@ -1,4 +1,5 @@
 export const ARCHITECTURE_HEALTH_CSS = `
+[hidden] { display: none !important; }
 body { font: 14px/1.4 system-ui, sans-serif; margin: 0 auto; max-width: 960px; padding: 1rem 1.5rem; color: #1f2933; }
 h1 { font-size: 1.4rem; margin-bottom: 0.25rem; }
 h2 { font-size: 1.1rem; margin-top: 1.5rem; }
