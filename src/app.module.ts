@@ -22,6 +22,7 @@ import { RedisModule } from '@infra/redis/redis.module';
 import { SecurityLogModule } from '@common/security/security-log.module';
 import { AccountsModule } from '@modules/accounts';
 import { AiModule, AiWorkerModule } from '@modules/ai';
+import { AdminModule } from '@modules/admin';
 import { AnalyticsModule, AnalyticsWorkerModule } from '@modules/analytics';
 import { CheckoutModule } from '@modules/checkout';
 import { CatalogModule } from '@modules/catalog';
@@ -30,6 +31,7 @@ import { OrdersModule } from '@modules/orders';
 import { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
+import { ReportingModule, ReportingWorkerModule } from '@modules/reporting';
 import { SocialAuthModule } from '@modules/social-auth';
 import { HealthModule, HealthWorkerModule } from '@modules/health';
 
@@ -57,6 +59,8 @@ const FEATURE_MODULES = [
   AnalyticsModule,
   NotificationsModule,
   AiModule,
+  ReportingModule,
+  AdminModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
 const WORKER_MODULES = [
@@ -66,6 +70,7 @@ const WORKER_MODULES = [
   AnalyticsWorkerModule,
   NotificationsWorkerModule,
   AiWorkerModule,
+  ReportingWorkerModule,
 ];
 /** Socket.IO gateways, attached to the HTTP server: loaded only where HTTP is served. */
 const HTTP_MODULES = [NotificationsGatewayModule];

@@ -5,7 +5,10 @@ import { ForbiddenError, UnauthenticatedError } from '@common/errors/domain.erro
 import { Authenticated } from './auth.decorators';
 import { contextOf } from './request-context';
 
-/** A platform administration route: signed in (401 otherwise) as a super admin (403 otherwise). */
+/**
+ * A route (or controller) of the platform's own operators (decisions §11): signed in, and the user
+ * is a super admin (`users.is_super_admin`, granted only by the CLI). Anyone else signed in: 403.
+ */
 export const SuperAdminArea = () =>
   applyDecorators(
     Authenticated(),
@@ -18,7 +21,7 @@ export class SuperAdminGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const { user } = contextOf(context.switchToHttp().getRequest<Request>());
     if (!user) throw new UnauthenticatedError();
-    if (!user.isSuperAdmin) throw new ForbiddenError('Only a platform administrator may do this.');
+    if (!user.isSuperAdmin) throw new ForbiddenError('Only a super admin may see this.');
     return true;
   }
 }
