@@ -3,14 +3,17 @@ import { Module } from '@nestjs/common';
 import { Paginator } from '@common/http/pagination';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
 import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';
+import { NotifyExpiringSubscriptionsHandler } from './commands/notify-expiring-subscriptions/notify-expiring-subscriptions.handler';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
 import { BROADCAST_DELIVERY_QUEUE, PUSH_DELIVERY_QUEUE } from './jobs/notification-delivery.queue';
+import { SUBSCRIPTION_REMINDERS_QUEUE, SubscriptionRemindersProcessor } from './jobs/subscription-reminders.processor';
+import { SubscriptionRemindersScheduler } from './jobs/subscription-reminders.scheduler';
 import { NotificationsController } from './notifications.controller';
 import { Notifier } from './notifier.service';
 import { CountUnreadNotificationsHandler } from './queries/count-unread-notifications/count-unread-notifications.handler';
 import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
 
-/** The notifications a user reads, and sending them: any process. */
+/** The notifications a user reads, and sending them: any process (the CLI sends the reminders too). */
 @Module({
   imports: [BullModule.registerQueue({ name: PUSH_DELIVERY_QUEUE }, { name: BROADCAST_DELIVERY_QUEUE })],
   controllers: [NotificationsController],
@@ -21,14 +24,15 @@ import { ListNotificationsHandler } from './queries/list-notifications/list-noti
     CountUnreadNotificationsHandler,
     MarkNotificationReadHandler,
     MarkAllNotificationsReadHandler,
+    NotifyExpiringSubscriptionsHandler,
   ],
   exports: [Notifier],
 })
 export class NotificationsModule {}
 
-/** Consumers of domain events that notify, and the channel deliveries: worker processes. */
+/** Consumers of domain events that notify, the channel deliveries and the daily reminders: worker processes. */
 @Module({
-  imports: [NotificationsModule],
-  providers: [OrderPlacedConsumer],
+  imports: [NotificationsModule, BullModule.registerQueue({ name: SUBSCRIPTION_REMINDERS_QUEUE })],
+  providers: [OrderPlacedConsumer, SubscriptionRemindersProcessor, SubscriptionRemindersScheduler],
 })
 export class NotificationsWorkerModule {}
