@@ -19,6 +19,8 @@ const APP_URL = 'https://app.example.test';
 const HOUR = 3_600_000;
 
 describe('Subscription reminders (spec 6 SubscriptionExpiringNotification, decisions §9, §11)', () => {
+  // Some tests spawn the CLI (a ts-node process each).
+  jest.setTimeout(120_000);
   const smtp = useFakeSmtpServer();
   const t = useTestApp(() => ({ env: { MAIL_URL: smtp.url, APP_URL } }));
 
