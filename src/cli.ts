@@ -6,13 +6,14 @@ import { AddAiCreditsCommand } from '@app/cli/add-ai-credits.command';
 import { DemoSeedCommand } from '@app/cli/demo-seed.command';
 import { GrantSuperAdminCommand } from '@app/cli/grant-super-admin.command';
 import { HealthCheckCommand } from '@app/cli/health-check.command';
+import { NotifyExpiringSubscriptionsCommand } from '@app/cli/notify-expiring-subscriptions.command';
 import { loadEnv } from '@config/load-env';
 import { createRootLogger } from '@infra/logging/http-logger';
 import { AccountsModule } from '@modules/accounts';
 import { DemoModule } from '@modules/demo';
 import { HealthModule } from '@modules/health';
 
-const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand, DemoSeedCommand, AddAiCreditsCommand];
+const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand, DemoSeedCommand, AddAiCreditsCommand, NotifyExpiringSubscriptionsCommand];
 
 async function main(): Promise<void> {
   const env = loadEnv();

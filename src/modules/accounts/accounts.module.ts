@@ -16,6 +16,7 @@ import { TenantEntity } from './domain/tenant.entity';
 import { UserEntity } from './domain/user.entity';
 import { GrpcAuthGuard } from './grpc/grpc-auth.guard';
 import { IdentityGrpcController } from './grpc/identity-grpc.controller';
+import { SubscriptionsQueries } from './queries/subscriptions.queries';
 import { UsersQueries } from './queries/users.queries';
 import { TenantDirectory } from './tenant-directory.service';
 import { TenantsController } from './tenants.controller';
@@ -46,12 +47,22 @@ import { TokenService } from './tokens/token.service';
     TenantProfiles,
     TenantsService,
     UsersQueries,
+    SubscriptionsQueries,
     TokenService,
     TenantDirectory,
     GrpcAuthGuard,
     { provide: PRINCIPAL_RESOLVER, useExisting: TokenService },
     { provide: STOREFRONT_TENANTS, useExisting: TenantDirectory },
   ],
-  exports: [AiCreditsLedger, TenantProfiles, UsersQueries, TokenService, TenantDirectory, PRINCIPAL_RESOLVER, STOREFRONT_TENANTS],
+  exports: [
+    AiCreditsLedger,
+    TenantProfiles,
+    UsersQueries,
+    SubscriptionsQueries,
+    TokenService,
+    TenantDirectory,
+    PRINCIPAL_RESOLVER,
+    STOREFRONT_TENANTS,
+  ],
 })
 export class AccountsModule {}

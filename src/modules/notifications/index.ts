@@ -1,2 +1,6 @@
+export {
+  NotifyExpiringSubscriptionsCommand,
+  type NotifyExpiringSubscriptionsResult,
+} from './commands/notify-expiring-subscriptions/notify-expiring-subscriptions.command';
 export { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from './notifications.module';
 export { type NotificationMessage, Notifier, type NotifyRequest } from './notifier.service';

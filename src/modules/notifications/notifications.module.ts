@@ -5,16 +5,19 @@ import { MarkAllNotificationsReadHandler } from './commands/mark-all-notificatio
 import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';
 import { BroadcastChannel } from './channels/broadcast.channel';
 import { SocketIoBroadcastChannel } from './channels/socket-io-broadcast.channel';
+import { NotifyExpiringSubscriptionsHandler } from './commands/notify-expiring-subscriptions/notify-expiring-subscriptions.handler';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
 import { BroadcastDeliveryProcessor } from './jobs/broadcast-delivery.processor';
 import { BROADCAST_DELIVERY_QUEUE, PUSH_DELIVERY_QUEUE } from './jobs/notification-delivery.queue';
+import { SUBSCRIPTION_REMINDERS_QUEUE, SubscriptionRemindersProcessor } from './jobs/subscription-reminders.processor';
+import { SubscriptionRemindersScheduler } from './jobs/subscription-reminders.scheduler';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsGateway } from './notifications.gateway';
 import { Notifier } from './notifier.service';
 import { CountUnreadNotificationsHandler } from './queries/count-unread-notifications/count-unread-notifications.handler';
 import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
 
-/** The notifications a user reads, and sending them: any process. */
+/** The notifications a user reads, and sending them: any process (the CLI sends the reminders too). */
 @Module({
   imports: [BullModule.registerQueue({ name: PUSH_DELIVERY_QUEUE }, { name: BROADCAST_DELIVERY_QUEUE })],
   controllers: [NotificationsController],
@@ -25,15 +28,22 @@ import { ListNotificationsHandler } from './queries/list-notifications/list-noti
     CountUnreadNotificationsHandler,
     MarkNotificationReadHandler,
     MarkAllNotificationsReadHandler,
+    NotifyExpiringSubscriptionsHandler,
   ],
   exports: [Notifier],
 })
 export class NotificationsModule {}
 
-/** Consumers of domain events that notify, and the channel deliveries: worker processes. */
+/** Consumers of domain events that notify, the channel deliveries and the daily reminders: worker processes. */
 @Module({
-  imports: [NotificationsModule],
-  providers: [OrderPlacedConsumer, { provide: BroadcastChannel, useClass: SocketIoBroadcastChannel }, BroadcastDeliveryProcessor],
+  imports: [NotificationsModule, BullModule.registerQueue({ name: SUBSCRIPTION_REMINDERS_QUEUE })],
+  providers: [
+    OrderPlacedConsumer,
+    { provide: BroadcastChannel, useClass: SocketIoBroadcastChannel },
+    BroadcastDeliveryProcessor,
+    SubscriptionRemindersProcessor,
+    SubscriptionRemindersScheduler,
+  ],
 })
 export class NotificationsWorkerModule {}
 
