@@ -10,6 +10,7 @@ import { SecurityLogWindows1763700730000 } from './1763700730000-security-log-wi
 import { InventoryHoldClients1763700750000 } from './1763700750000-inventory-hold-clients';
 import { Notifications1763700800000 } from './1763700800000-notifications';
 import { AiEnrichment1763700900000 } from './1763700900000-ai-enrichment';
+import { ExportFiles1763700820000 } from './1763700820000-export-files';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   InventoryHoldClients1763700750000,
   Notifications1763700800000,
   AiEnrichment1763700900000,
+  ExportFiles1763700820000,
 ];
