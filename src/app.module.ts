@@ -28,6 +28,7 @@ import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { OrdersModule } from '@modules/orders';
 import { NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
+import { ExportsModule, ExportsWorkerModule } from '@modules/exports';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
 import { SocialAuthModule } from '@modules/social-auth';
@@ -57,6 +58,7 @@ const FEATURE_MODULES = [
   AnalyticsModule,
   NotificationsModule,
   AiModule,
+  ExportsModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
 const WORKER_MODULES = [
@@ -66,6 +68,7 @@ const WORKER_MODULES = [
   AnalyticsWorkerModule,
   NotificationsWorkerModule,
   AiWorkerModule,
+  ExportsWorkerModule,
 ];
 
 @Module({})
