@@ -12,6 +12,7 @@ import { Notifications1763700800000 } from './1763700800000-notifications';
 import { AiEnrichment1763700900000 } from './1763700900000-ai-enrichment';
 import { Reporting1763700910000 } from './1763700910000-reporting';
 import { SubscriptionReminders1763700830000 } from './1763700830000-subscription-reminders';
+import { ExportFiles1763700820000 } from './1763700820000-export-files';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -26,6 +27,7 @@ export const MIGRATIONS = [
   SecurityLogWindows1763700730000,
   InventoryHoldClients1763700750000,
   Notifications1763700800000,
+  ExportFiles1763700820000,
   SubscriptionReminders1763700830000,
   AiEnrichment1763700900000,
   Reporting1763700910000,

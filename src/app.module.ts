@@ -29,6 +29,7 @@ import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { OrdersModule } from '@modules/orders';
 import { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
+import { ExportsModule, ExportsWorkerModule } from '@modules/exports';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
 import { ReportingModule, ReportingWorkerModule } from '@modules/reporting';
@@ -61,6 +62,7 @@ const FEATURE_MODULES = [
   AiModule,
   ReportingModule,
   AdminModule,
+  ExportsModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
 const WORKER_MODULES = [
@@ -71,6 +73,7 @@ const WORKER_MODULES = [
   NotificationsWorkerModule,
   AiWorkerModule,
   ReportingWorkerModule,
+  ExportsWorkerModule,
 ];
 /** Socket.IO gateways, attached to the HTTP server: loaded only where HTTP is served. */
 const HTTP_MODULES = [NotificationsGatewayModule];

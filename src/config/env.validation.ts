@@ -231,6 +231,10 @@ export class EnvironmentVariables {
   })
   DNS_SERVERS = '';
 
+  /** Hours a sales report's signed download link stays valid (decisions §9); the file itself is kept 7 days. */
+  @IntegerVar(1, 168)
+  REPORT_URL_TTL_HOURS = 24;
+
   @IntegerVar(1, 1440)
   INVENTORY_HOLD_MINUTES = 15;
 
