@@ -6,6 +6,8 @@ import { MarkNotificationReadHandler } from './commands/mark-notification-read/m
 import { BroadcastChannel } from './channels/broadcast.channel';
 import { SocketIoBroadcastChannel } from './channels/socket-io-broadcast.channel';
 import { NotifyExpiringSubscriptionsHandler } from './commands/notify-expiring-subscriptions/notify-expiring-subscriptions.handler';
+import { DeletePushSubscriptionHandler } from './commands/delete-push-subscription/delete-push-subscription.handler';
+import { RegisterPushSubscriptionHandler } from './commands/register-push-subscription/register-push-subscription.handler';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
 import { BroadcastDeliveryProcessor } from './jobs/broadcast-delivery.processor';
 import { BROADCAST_DELIVERY_QUEUE, PUSH_DELIVERY_QUEUE } from './jobs/notification-delivery.queue';
@@ -16,11 +18,13 @@ import { NotificationsGateway } from './notifications.gateway';
 import { Notifier } from './notifier.service';
 import { CountUnreadNotificationsHandler } from './queries/count-unread-notifications/count-unread-notifications.handler';
 import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
+import { PushSubscriptionsController } from './push-subscriptions.controller';
+import { PushSubscriptionsRepository } from './push-subscriptions.repository';
 
-/** The notifications a user reads, and sending them: any process (the CLI sends the reminders too). */
+/** The notifications a user reads, the browsers they are pushed to, and sending them: any process (the CLI sends the reminders too). */
 @Module({
   imports: [BullModule.registerQueue({ name: PUSH_DELIVERY_QUEUE }, { name: BROADCAST_DELIVERY_QUEUE })],
-  controllers: [NotificationsController],
+  controllers: [NotificationsController, PushSubscriptionsController],
   providers: [
     Notifier,
     Paginator,
@@ -29,6 +33,9 @@ import { ListNotificationsHandler } from './queries/list-notifications/list-noti
     MarkNotificationReadHandler,
     MarkAllNotificationsReadHandler,
     NotifyExpiringSubscriptionsHandler,
+    PushSubscriptionsRepository,
+    RegisterPushSubscriptionHandler,
+    DeletePushSubscriptionHandler,
   ],
   exports: [Notifier],
 })
