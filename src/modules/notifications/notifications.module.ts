@@ -6,6 +6,8 @@ import { MarkNotificationReadHandler } from './commands/mark-notification-read/m
 import { BroadcastChannel } from './channels/broadcast.channel';
 import { SocketIoBroadcastChannel } from './channels/socket-io-broadcast.channel';
 import { NotifyExpiringSubscriptionsHandler } from './commands/notify-expiring-subscriptions/notify-expiring-subscriptions.handler';
+import { PushChannel } from './channels/push.channel';
+import { WebPushChannel } from './channels/web-push.channel';
 import { DeletePushSubscriptionHandler } from './commands/delete-push-subscription/delete-push-subscription.handler';
 import { RegisterPushSubscriptionHandler } from './commands/register-push-subscription/register-push-subscription.handler';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
@@ -15,6 +17,7 @@ import { SUBSCRIPTION_REMINDERS_QUEUE, SubscriptionRemindersProcessor } from './
 import { SubscriptionRemindersScheduler } from './jobs/subscription-reminders.scheduler';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsGateway } from './notifications.gateway';
+import { PushDeliveryProcessor } from './jobs/push-delivery.processor';
 import { Notifier } from './notifier.service';
 import { CountUnreadNotificationsHandler } from './queries/count-unread-notifications/count-unread-notifications.handler';
 import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
@@ -37,7 +40,7 @@ import { PushSubscriptionsRepository } from './push-subscriptions.repository';
     RegisterPushSubscriptionHandler,
     DeletePushSubscriptionHandler,
   ],
-  exports: [Notifier],
+  exports: [Notifier, PushSubscriptionsRepository],
 })
 export class NotificationsModule {}
 
@@ -48,6 +51,8 @@ export class NotificationsModule {}
     OrderPlacedConsumer,
     { provide: BroadcastChannel, useClass: SocketIoBroadcastChannel },
     BroadcastDeliveryProcessor,
+    { provide: PushChannel, useClass: WebPushChannel },
+    PushDeliveryProcessor,
     SubscriptionRemindersProcessor,
     SubscriptionRemindersScheduler,
   ],
