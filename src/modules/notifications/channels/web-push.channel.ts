@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
@@ -29,15 +29,21 @@ const DELIVERED_MARK_TTL_SECONDS = 24 * 3600;
 
 class PushDeliveryFailedError extends Error {}
 
+interface VapidDetails {
+  subject: string;
+  publicKey: string;
+  privateKey: string;
+}
+
 /**
  * The Web Push adapter (RFC 8030 with VAPID, RFC 8292; payloads encrypted per RFC 8291, or the older
  * `aesgcm` draft when the subscription says so), through the `web-push` library. Runs in worker
  * processes, from the `push-delivery` job.
  */
 @Injectable()
-export class WebPushChannel extends PushChannel implements OnApplicationShutdown {
+export class WebPushChannel extends PushChannel {
   private readonly logger = new Logger(WebPushChannel.name);
-  private readonly vapid: { subject: string; publicKey: string; privateKey: string } | null;
+  private readonly vapid: VapidDetails | null;
   private readonly allowedHosts: string[];
   private readonly agent: Agent;
   private warnedUnconfigured = false;
@@ -54,11 +60,9 @@ export class WebPushChannel extends PushChannel implements OnApplicationShutdown
     // Both set or both empty, and a matching pair: checked with the rest of the configuration.
     this.vapid = publicKey && privateKey ? { subject: config.get('VAPID_SUBJECT', { infer: true }), publicKey, privateKey } : null;
     this.allowedHosts = parseAllowedPushHosts(config.get('PUSH_ALLOWED_HOSTS', { infer: true }));
+    // Keep-alive: a job pushes to the same few push services again and again. Idle sockets are
+    // unref'd by Node, so they never hold a process open at shutdown, and in-flight pushes finish.
     this.agent = new Agent({ keepAlive: true, ca: extraCertificateAuthorities(config.get('PUSH_CA_FILE', { infer: true })) });
-  }
-
-  onApplicationShutdown(): void {
-    this.agent.destroy();
   }
 
   async sendToUser(userId: string, payload: WebPushPayload, deliveryKey: string): Promise<void> {
@@ -72,16 +76,17 @@ export class WebPushChannel extends PushChannel implements OnApplicationShutdown
     const subscriptions = await this.subscriptions.listForUser(this.dataSource.manager, userId);
     const body = JSON.stringify(payload);
     // All of them are tried before failing, so one broken push service delays no other browser.
-    const results = await Promise.allSettled(subscriptions.map((subscription) => this.deliver(subscription, body, deliveryKey)));
+    const vapid = this.vapid;
+    const results = await Promise.allSettled(subscriptions.map((subscription) => this.deliver(subscription, body, deliveryKey, vapid)));
     const failures = results.flatMap((result) => (result.status === 'rejected' ? [describe(result.reason)] : []));
     if (failures.length > 0) {
       throw new PushDeliveryFailedError(`${failures.length} of ${subscriptions.length} pushes failed (retried): ${failures.join('; ')}`);
     }
   }
 
-  private async deliver(subscription: PushSubscriptionRow, body: string, deliveryKey: string): Promise<void> {
-    const origin = new URL(subscription.endpoint).origin;
-    if (!isAllowedPushHost(new URL(subscription.endpoint).hostname, this.allowedHosts)) {
+  private async deliver(subscription: PushSubscriptionRow, body: string, deliveryKey: string, vapid: VapidDetails): Promise<void> {
+    const { origin, hostname } = new URL(subscription.endpoint);
+    if (!isAllowedPushHost(hostname, this.allowedHosts)) {
       this.logger.warn({ origin }, 'Push subscription skipped: its host is no longer in PUSH_ALLOWED_HOSTS');
       return;
     }
@@ -89,7 +94,7 @@ export class WebPushChannel extends PushChannel implements OnApplicationShutdown
     if ((await this.redis.exists(mark)) === 1) return;
     try {
       await sendNotification({ endpoint: subscription.endpoint, keys: { auth: subscription.auth, p256dh: subscription.p256dh } }, body, {
-        vapidDetails: this.vapid!,
+        vapidDetails: vapid,
         contentEncoding: subscription.contentEncoding,
         TTL: PUSH_TTL_SECONDS,
         timeout: PUSH_REQUEST_TIMEOUT_MS,
