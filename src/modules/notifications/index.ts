@@ -1,3 +1,4 @@
+export { generateVapidKeys } from './channels/vapid-keys';
 export {
   NotifyExpiringSubscriptionsCommand,
   type NotifyExpiringSubscriptionsResult,
