@@ -8,6 +8,6 @@ export { type AccountSummary, CreateUserFromProviderCommand } from './commands/c
 export { GrantSuperAdminCommand, type GrantSuperAdminResult } from './commands/grant-super-admin/grant-super-admin.command';
 export { RegisterUserCommand, type RegisterUserResult } from './commands/register-user/register-user.command';
 export { type ExpiringSubscription, SubscriptionsQueries } from './queries/subscriptions.queries';
-export { type NotificationRecipient, type TenantAdmins, UsersQueries } from './queries/users.queries';
+export { type NotificationRecipient, UsersQueries } from './queries/users.queries';
 export { TenantDirectory } from './tenant-directory.service';
 export { TokenService } from './tokens/token.service';

@@ -4,4 +4,4 @@ export {
   type NotifyExpiringSubscriptionsResult,
 } from './commands/notify-expiring-subscriptions/notify-expiring-subscriptions.command';
 export { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from './notifications.module';
-export { type NotificationMessage, Notifier, type NotifyRequest } from './notifier.service';
+export { type NotificationMessage, Notifier } from './notifier.service';
