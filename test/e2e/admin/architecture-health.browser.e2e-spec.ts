@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { OutboxRelay } from '@infra/outbox/outbox.relay';
-import { createTenantWithOwner, createUser } from '@test/support/factories';
+import { useFakeAiProvider } from '@test/support/fake-ai-provider';
+import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
 import { outboxRowProcessed, recordProfileEnhanced } from '@test/support/outbox-events';
 import { useTestApp } from '@test/support/test-app';
+import { waitFor } from '@test/support/wait';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = join(__dirname, '../../../docs/architecture-health.png');
@@ -14,7 +16,8 @@ const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 describeWithBrowser(
   `The architecture-health page in a real browser${existsSync(CHROMIUM) ? '' : ` (skipped: ${CHROMIUM} is not installed)`}`,
   () => {
-    const t = useTestApp();
+    const ai = useFakeAiProvider();
+    const t = useTestApp(() => ({ env: { AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'sk-test', AI_MAX_RETRIES: '0' } }));
     let userDataDir: string;
     let context: BrowserContext;
     let page: Page;
@@ -72,6 +75,23 @@ describeWithBrowser(
         relay.start();
       }
     };
+    /** A real enrichment of the shop's profile through the API, until its TenantProfileEnhanced event is handled. */
+    const enrich = async (tenantId: string, ownerToken: string) => {
+      ai.reply({ json: { description: 'Fresh bread every morning.', slogan: 'Baked at dawn' }, totalTokens: 120 });
+      const queued = await t.http().post('/api/v1/ai/optimize-profile').set(authHeader(ownerToken)).send({});
+      expect(queued.status).toBe(202);
+      const outboxId = await waitFor(
+        async () =>
+          (
+            await t.db.query<Array<{ id: string }>>(
+              `SELECT id FROM outbox_events WHERE event_type = 'TenantProfileEnhanced' AND tenant_id = $1`,
+              [tenantId],
+            )
+          )[0]?.id,
+        { what: 'the enrichment to record TenantProfileEnhanced' },
+      );
+      await outboxRowProcessed(t, String(outboxId));
+    };
     const apiRow = async (token: string, type: string) =>
       (
         (await t.http().get('/api/v1/admin/architecture-health').set('Authorization', `Bearer ${token}`)).body.data.events as Array<
@@ -81,8 +101,8 @@ describeWithBrowser(
 
     it("shows a super admin the TenantProfileEnhanced counts, keeps the token for the tab's session and refreshes by itself", async () => {
       const { token } = await createUser(t, { isSuperAdmin: true });
-      const { tenant, owner } = await createTenantWithOwner(t);
-      await outboxRowProcessed(t, await recordProfileEnhanced(t, tenant.id, owner.id));
+      const { tenant, owner, token: ownerToken } = await createTenantWithOwner(t);
+      await enrich(tenant.id, ownerToken);
       const expected = await apiRow(token, 'TenantProfileEnhanced');
 
       await page.goto(`${t.baseUrl}/admin/architecture-health`);
