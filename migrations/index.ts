@@ -9,6 +9,11 @@ import { Analytics1763700600000 } from './1763700600000-analytics';
 import { SecurityLogWindows1763700730000 } from './1763700730000-security-log-windows';
 import { InventoryHoldClients1763700750000 } from './1763700750000-inventory-hold-clients';
 import { Notifications1763700800000 } from './1763700800000-notifications';
+import { PushSubscriptions1763700810000 } from './1763700810000-push-subscriptions';
+import { AiEnrichment1763700900000 } from './1763700900000-ai-enrichment';
+import { Reporting1763700910000 } from './1763700910000-reporting';
+import { SubscriptionReminders1763700830000 } from './1763700830000-subscription-reminders';
+import { ExportFiles1763700820000 } from './1763700820000-export-files';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -23,4 +28,9 @@ export const MIGRATIONS = [
   SecurityLogWindows1763700730000,
   InventoryHoldClients1763700750000,
   Notifications1763700800000,
+  PushSubscriptions1763700810000,
+  ExportFiles1763700820000,
+  SubscriptionReminders1763700830000,
+  AiEnrichment1763700900000,
+  Reporting1763700910000,
 ];

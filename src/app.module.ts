@@ -21,14 +21,18 @@ import { RateLimitModule } from '@infra/rate-limit/rate-limit.module';
 import { RedisModule } from '@infra/redis/redis.module';
 import { SecurityLogModule } from '@common/security/security-log.module';
 import { AccountsModule } from '@modules/accounts';
+import { AiModule, AiWorkerModule } from '@modules/ai';
+import { AdminModule } from '@modules/admin';
 import { AnalyticsModule, AnalyticsWorkerModule } from '@modules/analytics';
 import { CheckoutModule } from '@modules/checkout';
 import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { OrdersModule } from '@modules/orders';
-import { NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
+import { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
+import { ExportsModule, ExportsWorkerModule } from '@modules/exports';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
+import { ReportingModule, ReportingWorkerModule } from '@modules/reporting';
 import { SocialAuthModule } from '@modules/social-auth';
 import { HealthModule, HealthWorkerModule } from '@modules/health';
 
@@ -55,14 +59,30 @@ const FEATURE_MODULES = [
   PaymentsModule,
   AnalyticsModule,
   NotificationsModule,
+  AiModule,
+  ReportingModule,
+  AdminModule,
+  ExportsModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
-const WORKER_MODULES = [OutboxWorkerModule, MessagingWorkerModule, HealthWorkerModule, AnalyticsWorkerModule, NotificationsWorkerModule];
+const WORKER_MODULES = [
+  OutboxWorkerModule,
+  MessagingWorkerModule,
+  HealthWorkerModule,
+  AnalyticsWorkerModule,
+  NotificationsWorkerModule,
+  AiWorkerModule,
+  ReportingWorkerModule,
+  ExportsWorkerModule,
+];
+/** Socket.IO gateways, attached to the HTTP server: loaded only where HTTP is served. */
+const HTTP_MODULES = [NotificationsGatewayModule];
 
 @Module({})
 export class AppModule {
   static register(options: AppModuleOptions): DynamicModule {
     const runsWorkers = options.role === 'all' || options.role === 'worker';
+    const servesHttp = options.role === 'all' || options.role === 'api';
     return {
       module: AppModule,
       imports: [
@@ -95,6 +115,7 @@ export class AppModule {
         ContextModule,
         ...FEATURE_MODULES,
         ...(runsWorkers ? WORKER_MODULES : []),
+        ...(servesHttp ? HTTP_MODULES : []),
         ...(options.extraImports ?? []),
       ],
       providers: [

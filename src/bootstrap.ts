@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { configureHttpApp } from '@common/http/configure-http-app';
 import { createRequestLogging } from '@infra/logging/http-logger';
+import { useSocketIo } from '@infra/realtime/socket-io.adapter';
 
 /** Builds the HTTP application exactly as production serves it (also used by tests and the benchmark). */
 export async function createHttpApp(options: AppModuleOptions & { logger: Logger }): Promise<NestExpressApplication> {
@@ -17,6 +18,8 @@ export async function createHttpApp(options: AppModuleOptions & { logger: Logger
   });
   app.useLogger(app.get(PinoNestLogger));
   configureHttpApp(app, createRequestLogging(options.logger));
+  // Socket.IO shares the HTTP server; only roles that serve HTTP load a gateway (AppModule).
+  useSocketIo(app);
   return app;
 }
 

@@ -2,18 +2,41 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { CommandFactory } from 'nest-commander';
 import { AppModule } from './app.module';
+import { AddAiCreditsCommand } from '@app/cli/add-ai-credits.command';
 import { DemoSeedCommand } from '@app/cli/demo-seed.command';
 import { GrantSuperAdminCommand } from '@app/cli/grant-super-admin.command';
 import { HealthCheckCommand } from '@app/cli/health-check.command';
+import { NotifyExpiringSubscriptionsCommand } from '@app/cli/notify-expiring-subscriptions.command';
+import { VapidGenerateCommand } from '@app/cli/vapid-generate.command';
 import { loadEnv } from '@config/load-env';
 import { createRootLogger } from '@infra/logging/http-logger';
 import { AccountsModule } from '@modules/accounts';
 import { DemoModule } from '@modules/demo';
 import { HealthModule } from '@modules/health';
 
-const COMMANDS = [HealthCheckCommand, GrantSuperAdminCommand, DemoSeedCommand];
+const COMMANDS = [
+  HealthCheckCommand,
+  GrantSuperAdminCommand,
+  DemoSeedCommand,
+  AddAiCreditsCommand,
+  NotifyExpiringSubscriptionsCommand,
+  VapidGenerateCommand,
+];
+
+/**
+ * Commands that need no database, Redis or valid configuration: generating VAPID keys is how an
+ * operator fills the configuration in, so it must work before (and while) the rest is wrong.
+ */
+const STANDALONE_COMMANDS: Record<string, new (...args: never[]) => unknown> = { 'vapid:generate': VapidGenerateCommand };
 
 async function main(): Promise<void> {
+  const standalone = STANDALONE_COMMANDS[process.argv[2]];
+  if (standalone) {
+    @Module({ providers: [standalone] })
+    class StandaloneCliModule {}
+    await CommandFactory.run(StandaloneCliModule, { logger: ['error', 'warn'] });
+    return;
+  }
   const env = loadEnv();
   const logger = createRootLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateVAPIDKeys } from 'web-push';
 import { EXAMPLE_APP_KEY, parseRate, parseTrustProxy, parseWebhookSecrets, validateEnv } from './env.validation';
 
 const base = { APP_KEY: 'k'.repeat(32), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
@@ -96,5 +97,54 @@ describe('validateEnv', () => {
         /PAYMENT_WEBHOOK_SECRETS.*PAYMENT_WEBHOOK_SECRET/,
       );
     });
+  });
+
+  describe('Web Push (decisions §9, §12)', () => {
+    const pair = generateVAPIDKeys();
+
+    it('defaults to the browsers push services, no VAPID pair, and a mailto: subject', () => {
+      const env = validateEnv(base);
+      expect(env.PUSH_ALLOWED_HOSTS).toBe('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com');
+      expect([env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT]).toEqual(['', '', 'mailto:admin@storefront.local']);
+    });
+
+    it('accepts a generated pair', () => {
+      const env = validateEnv({ ...base, VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+      expect(env.VAPID_PUBLIC_KEY).toBe(pair.publicKey);
+    });
+
+    it.each([
+      ['only the public key', { VAPID_PUBLIC_KEY: pair.publicKey }, /set together/],
+      ['only the private key', { VAPID_PRIVATE_KEY: pair.privateKey }, /set together/],
+      [
+        'a public key that is not base64url',
+        { VAPID_PUBLIC_KEY: `${pair.publicKey.slice(1)}+`, VAPID_PRIVATE_KEY: pair.privateKey },
+        /VAPID_PUBLIC_KEY/,
+      ],
+      ['a padded private key', { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: `${pair.privateKey}=` }, /VAPID_PRIVATE_KEY/],
+      ['a short public key', { VAPID_PUBLIC_KEY: pair.publicKey.slice(0, 40), VAPID_PRIVATE_KEY: pair.privateKey }, /65 bytes/],
+      [
+        'a private key of another pair',
+        { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: generateVAPIDKeys().privateKey },
+        /not the private key/,
+      ],
+    ])('stops start-up on %s', (_case, override, message) => {
+      expect(() => validateEnv({ ...base, ...override })).toThrow(message);
+    });
+
+    it.each(['http://admin.example', 'admin@example.com', 'mailto:'])('stops start-up on VAPID_SUBJECT %s', (subject) => {
+      expect(() => validateEnv({ ...base, VAPID_SUBJECT: subject })).toThrow(/VAPID_SUBJECT/);
+    });
+
+    it.each(['127.0.0.1', 'push.example.com, *.push.example.net', '[::1]'])('accepts PUSH_ALLOWED_HOSTS %s', (hosts) => {
+      expect(validateEnv({ ...base, PUSH_ALLOWED_HOSTS: hosts }).PUSH_ALLOWED_HOSTS).toBe(hosts);
+    });
+
+    it.each(['https://push.example.com', 'push.example.com:443', '*', 'a,,b', 'push.example.com/path'])(
+      'stops start-up on PUSH_ALLOWED_HOSTS %s',
+      (hosts) => {
+        expect(() => validateEnv({ ...base, PUSH_ALLOWED_HOSTS: hosts })).toThrow(/PUSH_ALLOWED_HOSTS/);
+      },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
@@ -11,6 +12,8 @@ const PROVIDER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 const HTTP_URL = /^https?:\/\/[^\s]+$/;
 const HTTP_URL_MESSAGE = '$property must be an http(s) URL';
 const RATE_MESSAGE = '$property must look like "<limit>/<seconds>", e.g. 60/60';
+const HOST_NAME = '(\\*\\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?|\\[[0-9a-f:.]+\\]';
+const PUSH_HOSTS = new RegExp(`^\\s*(${HOST_NAME})\\s*(,\\s*(${HOST_NAME})\\s*)*$`, 'i');
 
 /** An integer variable within [min, max]; the text is converted, so "abc" is reported by name. */
 function IntegerVar(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
@@ -231,6 +234,10 @@ export class EnvironmentVariables {
   })
   DNS_SERVERS = '';
 
+  /** Hours a sales report's signed download link stays valid (decisions §9); the file itself is kept 7 days. */
+  @IntegerVar(1, 168)
+  REPORT_URL_TTL_HOURS = 24;
+
   @IntegerVar(1, 1440)
   INVENTORY_HOLD_MINUTES = 15;
 
@@ -243,6 +250,37 @@ export class EnvironmentVariables {
   @IntegerVar(1)
   INVENTORY_HOLD_MAX_SESSIONS = 3;
 
+  // --- AI enrichment (decisions §8): any OpenAI-compatible chat-completions API. An empty base URL
+  // or key leaves the feature off: both AI endpoints answer 503 and spend nothing.
+  @Matches(/^$|^https?:\/\/[^\s]+$/, { message: '$property must be an http(s) URL (or empty: AI off)' })
+  AI_BASE_URL = '';
+
+  @IsString()
+  AI_API_KEY = '';
+
+  @IsString()
+  @IsNotEmpty()
+  AI_MODEL = 'gpt-4o-mini';
+
+  /** Credits a new shop starts with. */
+  @IntegerVar(0, 1_000_000)
+  AI_DEFAULT_CREDITS = 100;
+
+  /** Credits each AI call (optimize-profile, generate) spends. */
+  @IntegerVar(1, 1_000_000)
+  AI_CREDITS_PER_CALL = 1;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsIn([402, 403], { message: '$property must be 402 or 403' })
+  AI_BUDGET_EXHAUSTED_STATUS: 402 | 403 = 402;
+
+  @IntegerVar(100, 600_000)
+  AI_TIMEOUT_MS = 30_000;
+
+  /** Retries of the provider SDK on connection errors, 408/409/429 and 5xx answers. */
+  @IntegerVar(0, 10)
+  AI_MAX_RETRIES = 2;
+
   @IsString()
   PAYMENT_WEBHOOK_SECRET = '';
 
@@ -252,6 +290,32 @@ export class EnvironmentVariables {
   /** Several gateways: `name:secret,…`; X-Payment-Provider picks the one whose secret must verify. */
   @IsString()
   PAYMENT_WEBHOOK_SECRETS = '';
+
+  // --- Web Push (decisions §9, §12) -----------------------------------------------------------
+  /**
+   * Hosts a push subscription's endpoint may name (comma-separated; `*.example.com` matches its
+   * subdomains): the server posts to no other host. Default: the browsers' push services.
+   */
+  @Matches(PUSH_HOSTS, { message: '$property must be a comma-separated list of host names (a leading "*." matches subdomains)' })
+  PUSH_ALLOWED_HOSTS = 'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com';
+
+  /** VAPID key pair (`npm run cli -- vapid:generate`), unpadded base64url; both empty: pushes are skipped. */
+  @IsString()
+  VAPID_PUBLIC_KEY = '';
+
+  @IsString()
+  VAPID_PRIVATE_KEY = '';
+
+  /** Who the push services may contact about this sender. */
+  @Matches(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/, { message: '$property must be a mailto: address or an https:// URL' })
+  VAPID_SUBJECT = 'mailto:admin@storefront.local';
+
+  /**
+   * A PEM file of extra certificate authorities trusted for push endpoints, besides the system's: a
+   * self-hosted push service behind a private CA. Empty: the system's only.
+   */
+  @IsString()
+  PUSH_CA_FILE = '';
 }
 
 export type Env = EnvironmentVariables;
@@ -291,6 +355,7 @@ function unsafeCombinations(env: EnvironmentVariables): string[] {
     );
   }
   problems.push(...webhookSecretsProblems(env));
+  problems.push(...vapidProblems(env));
   return problems;
 }
 
@@ -341,6 +406,38 @@ function webhookSecretsProblems(env: EnvironmentVariables): string[] {
     problems.push(
       'PAYMENT_WEBHOOK_SECRETS and PAYMENT_WEBHOOK_SECRET are both set: use one (several gateways: only PAYMENT_WEBHOOK_SECRETS)',
     );
+  }
+  return problems;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The VAPID pair is set together or not at all, each key decodes to what web-push expects (an
+ * uncompressed P-256 point of 65 bytes, a 32-byte scalar), and the private key is the public key's:
+ * a mismatched pair would make every push service refuse every push, silently, much later.
+ */
+function vapidProblems(env: EnvironmentVariables): string[] {
+  const publicKey = env.VAPID_PUBLIC_KEY.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY.trim();
+  if (publicKey === '' && privateKey === '') return [];
+  const generate = 'generate a pair with `npm run cli -- vapid:generate`';
+  if (publicKey === '' || privateKey === '') return [`VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (${generate})`];
+  const problems: string[] = [];
+  const publicBytes = BASE64URL.test(publicKey) ? Buffer.from(publicKey, 'base64url') : null;
+  const privateBytes = BASE64URL.test(privateKey) ? Buffer.from(privateKey, 'base64url') : null;
+  if (publicBytes?.length !== 65 || publicBytes[0] !== 0x04) {
+    problems.push(`VAPID_PUBLIC_KEY must be an unpadded base64url P-256 public key of 65 bytes (${generate})`);
+  }
+  if (privateBytes?.length !== 32) problems.push(`VAPID_PRIVATE_KEY must be an unpadded base64url key of 32 bytes (${generate})`);
+  if (problems.length > 0 || !publicBytes || !privateBytes) return problems;
+  try {
+    const curve = createECDH('prime256v1');
+    curve.setPrivateKey(privateBytes);
+    if (!curve.getPublicKey().equals(publicBytes))
+      problems.push(`VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY (${generate})`);
+  } catch {
+    problems.push(`VAPID_PRIVATE_KEY is not a valid P-256 private key (${generate})`);
   }
   return problems;
 }

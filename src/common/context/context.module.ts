@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { BearerStrategy } from './bearer.strategy';
 import { RequestContextGuard } from './request-context.guard';
+import { SuperAdminGuard } from './super-admin.guard';
 import { TenantAccessGuard } from './tenant-access.guard';
 import { TenantOwnershipRegistry } from './tenant-ownership.registry';
 
@@ -13,7 +14,7 @@ import { TenantOwnershipRegistry } from './tenant-ownership.registry';
 @Global()
 @Module({
   imports: [PassportModule.register({ session: false })],
-  providers: [BearerStrategy, RequestContextGuard, TenantAccessGuard, TenantOwnershipRegistry],
-  exports: [RequestContextGuard, TenantAccessGuard, TenantOwnershipRegistry],
+  providers: [BearerStrategy, RequestContextGuard, TenantAccessGuard, SuperAdminGuard, TenantOwnershipRegistry],
+  exports: [RequestContextGuard, TenantAccessGuard, SuperAdminGuard, TenantOwnershipRegistry],
 })
 export class ContextModule {}

@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@common/err
 import { integerId, uuidId } from '@common/http/resource-ids';
 import { SecurityLogService } from '@common/security/security-log.service';
 import { Authenticated } from './auth.decorators';
-import { contextOf } from './request-context';
+import { contextOf, Principal } from './request-context';
 import { TenantOwnershipRegistry } from './tenant-ownership.registry';
 
 const OWNED_RESOURCE_KEY = 'storefront:owned-resource';
@@ -35,6 +35,17 @@ export const MerchantArea = (owned?: OwnedResource) =>
   );
 
 /**
+ * Why a signed-in user may not act for a shop, or null when it may: it must be on a shop's team (a
+ * shop of its own, and not a customer's account). Merchant routes and the realtime channel ask
+ * this same question.
+ */
+export function merchantAccessRefusal(user: Principal): string | null {
+  if (!user.tenantId) return 'You do not belong to a shop yet.';
+  if (user.role === 'customer') return 'Only the shop team can manage it.';
+  return null;
+}
+
+/**
  * The one tenant access check for merchant routes. A signed-in user without a shop (a customer, or
  * an owner before onboarding) has nothing to manage: 403, so a client can tell "you have no shop"
  * from "no such record". A path id of another shop's row answers 404, exactly like a missing one,
@@ -53,8 +64,8 @@ export class TenantAccessGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const { user } = contextOf(req);
     if (!user) throw new UnauthenticatedError();
-    if (!user.tenantId) throw new ForbiddenError('You do not belong to a shop yet.');
-    if (user.role === 'customer') throw new ForbiddenError('Only the shop team can manage it.');
+    const refusal = merchantAccessRefusal(user);
+    if (refusal) throw new ForbiddenError(refusal);
 
     const owned = this.reflector.getAllAndOverride<OwnedResource | null>(OWNED_RESOURCE_KEY, [context.getHandler(), context.getClass()]);
     const raw = owned ? req.params[owned.param] : undefined;

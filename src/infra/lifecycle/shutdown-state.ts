@@ -8,6 +8,7 @@ import { Injectable } from '@nestjs/common';
 @Injectable()
 export class ShutdownState {
   private phase: 'serving' | 'draining' | 'closing' = 'serving';
+  private readonly closingListeners: Array<() => void> = [];
 
   get draining(): boolean {
     return this.phase !== 'serving';
@@ -22,6 +23,17 @@ export class ShutdownState {
   }
 
   beginClosing(): void {
+    if (this.phase === 'closing') return;
     this.phase = 'closing';
+    for (const listener of this.closingListeners.splice(0)) listener();
+  }
+
+  /**
+   * `listener` runs once, when closing begins: connections that never go idle on their own (a
+   * Socket.IO client) are closed then, or closing the listener would wait for them forever.
+   */
+  onClosing(listener: () => void): void {
+    if (this.phase === 'closing') listener();
+    else this.closingListeners.push(listener);
   }
 }

@@ -1,36 +1,15 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { DiscoveryService } from '@nestjs/core';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import type { Pool } from 'pg';
 import { Gauge, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { Env } from '@config/env.validation';
-import { MESSAGES_QUEUE } from '@infra/messaging/messages';
-import { OUTBOX_QUEUE } from '@infra/outbox/outbox.constants';
 import { OutboxService } from '@infra/outbox/outbox.service';
-import { REDIS } from '@infra/redis/redis.module';
 import { BoundedRead } from './bounded-read';
+import { QueueCountsReader } from './queue-counts';
 
 /** How long a scrape waits for Redis and for PostgreSQL (in parallel) before reporting without them. */
 const SOURCE_TIMEOUT_MS = 1_000;
-
-/**
- * Queues every process reports, whether or not it registers them: an `api` process registers only
- * the queues it produces to, but the outbox queue (whose failed jobs are failed events) matters
- * wherever metrics are scraped.
- */
-const ALWAYS_REPORTED_QUEUES = [OUTBOX_QUEUE, MESSAGES_QUEUE];
-
-interface QueueCounts {
-  waiting: number;
-  active: number;
-  delayed: number;
-  failed: number;
-}
 
 /**
  * What is read from the dependencies when Prometheus scrapes, not on the request path: queue depth
@@ -39,17 +18,13 @@ interface QueueCounts {
  * is reported as `storefront_scrape_source_up{source} 0` and its series are left out, never stale.
  */
 @Injectable()
-export class ScrapeMetrics implements OnApplicationShutdown {
-  private readonly logger = new Logger('Metrics');
-  private readonly queues = new Map<string, Queue>();
-  private readonly queueRead = new BoundedRead(() => this.readQueues(), SOURCE_TIMEOUT_MS);
+export class ScrapeMetrics {
+  private readonly queueRead = new BoundedRead(() => this.queueCounts.read(), SOURCE_TIMEOUT_MS);
   private readonly outboxRead = new BoundedRead(() => this.outbox.pendingBacklog(), SOURCE_TIMEOUT_MS);
   private gauges: ReturnType<typeof createGauges> | undefined;
 
   constructor(
-    private readonly discovery: DiscoveryService,
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly config: ConfigService<Env, true>,
+    private readonly queueCounts: QueueCountsReader,
     private readonly outbox: OutboxService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
@@ -88,39 +63,6 @@ export class ScrapeMetrics implements OnApplicationShutdown {
       gauges.poolWaiting.set(pool.waitingCount);
       gauges.poolMax.set(pool.options.max ?? 10);
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    // The queues share the app's Redis connection: closing them leaves it to its owner.
-    await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => undefined)));
-  }
-
-  private async readQueues(): Promise<Map<string, QueueCounts>> {
-    const read = await Promise.all(
-      this.queuesToReport().map(async (queue) => {
-        const counts = await queue.getJobCounts('waiting', 'paused', 'prioritized', 'active', 'delayed', 'failed');
-        const waiting = (counts.waiting ?? 0) + (counts.paused ?? 0) + (counts.prioritized ?? 0);
-        return [queue.name, { waiting, active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 }] as const;
-      }),
-    );
-    return new Map(read);
-  }
-
-  /**
-   * The process's own BullMQ queues (found among the providers, whichever feature registered them)
-   * and the always-reported ones, each read through a Queue object of ours on the app's fail-fast
-   * Redis connection: the registered queues' own connections wait forever for Redis.
-   */
-  private queuesToReport(): Queue[] {
-    const names = new Set(ALWAYS_REPORTED_QUEUES);
-    for (const { instance } of this.discovery.getProviders()) if (instance instanceof Queue) names.add(instance.name);
-    for (const name of names) {
-      if (this.queues.has(name)) continue;
-      const queue = new Queue(name, { connection: this.redis, prefix: this.config.get('QUEUE_PREFIX', { infer: true }) });
-      queue.on('error', (error) => this.logger.debug({ err: error, queue: name }, 'Queue metrics: Redis error'));
-      this.queues.set(name, queue);
-    }
-    return [...this.queues.values()];
   }
 }
 

@@ -14,4 +14,5 @@ export interface OutboxEventHandler<TPayload = Record<string, unknown>> {
 }
 
 /** Marks a provider as the handler of one domain event class (`@OutboxHandler(OrderPlaced)`). */
-export const OutboxHandler = <TPayload extends object>(event: DomainEventClass<TPayload>) => applyDecorators(Injectable(), SetMetadata(OUTBOX_HANDLER_KEY, event.type));
+export const OutboxHandler = <TPayload extends object>(event: DomainEventClass<TPayload>) =>
+  applyDecorators(Injectable(), SetMetadata(OUTBOX_HANDLER_KEY, event.type));

@@ -4,6 +4,7 @@ import { ThrottlerException, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { RATE_LIMIT_GROUPS, RateLimitEntry, RateLimitGroup } from './rate-limit-groups';
 import { RATE_LIMIT_GROUPS_KEY } from './rate-limit.decorator';
+import { recordRemaining } from './rate-limit-remaining';
 
 const DEFAULT_GROUPS: RateLimitEntry[] = ['api'];
 const GENERIC_MESSAGE = 'Too Many Attempts.';
@@ -45,6 +46,7 @@ export class RateLimitGuard extends ThrottlerGuard {
         group,
       );
       const remaining = Math.max(0, limit - totalHits);
+      recordRemaining(req, group, remaining);
       if (!tightest || remaining < tightest.remaining) tightest = { limit, remaining };
       if (isBlocked) {
         refused = { group, retryAfter: timeToExpire };

@@ -2,6 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PRINCIPAL_RESOLVER, STOREFRONT_TENANTS } from '@common/context/ports';
 import { AccountsController } from './accounts.controller';
+import { AiCreditsLedger } from './ai-budget/ai-credits.ledger';
+import { TenantProfiles } from './ai-budget/tenant-profiles.service';
+import { AddAiCreditsHandler } from './commands/add-ai-credits/add-ai-credits.handler';
 import { ChangeSubscriptionHandler } from './commands/change-subscription/change-subscription.handler';
 import { ClaimAccountHandler } from './commands/claim-account/claim-account.handler';
 import { CreateTenantHandler } from './commands/create-tenant/create-tenant.handler';
@@ -13,6 +16,7 @@ import { TenantEntity } from './domain/tenant.entity';
 import { UserEntity } from './domain/user.entity';
 import { GrpcAuthGuard } from './grpc/grpc-auth.guard';
 import { IdentityGrpcController } from './grpc/identity-grpc.controller';
+import { SubscriptionsQueries } from './queries/subscriptions.queries';
 import { UsersQueries } from './queries/users.queries';
 import { TenantDirectory } from './tenant-directory.service';
 import { TenantsController } from './tenants.controller';
@@ -22,7 +26,8 @@ import { TokenService } from './tokens/token.service';
 /**
  * Users, tenants and bearer tokens: registration (HTTP and gRPC), accounts created by social
  * sign-in, claims of an account by a proof of its email, the signed-in user, sign-out, onboarding,
- * subscription state and super-admin grants. Global because it provides the request context's
+ * subscription state, super-admin grants, and the AI
+ * budget and enrichable profile of a shop. Global because it provides the request context's
  * ports (who a bearer token names, which shop a storefront request names) to every route.
  */
 @Global()
@@ -37,14 +42,27 @@ import { TokenService } from './tokens/token.service';
     GrantSuperAdminHandler,
     ChangeSubscriptionHandler,
     ClaimAccountHandler,
+    AddAiCreditsHandler,
+    AiCreditsLedger,
+    TenantProfiles,
     TenantsService,
     UsersQueries,
+    SubscriptionsQueries,
     TokenService,
     TenantDirectory,
     GrpcAuthGuard,
     { provide: PRINCIPAL_RESOLVER, useExisting: TokenService },
     { provide: STOREFRONT_TENANTS, useExisting: TenantDirectory },
   ],
-  exports: [UsersQueries, TokenService, TenantDirectory, PRINCIPAL_RESOLVER, STOREFRONT_TENANTS],
+  exports: [
+    AiCreditsLedger,
+    TenantProfiles,
+    UsersQueries,
+    SubscriptionsQueries,
+    TokenService,
+    TenantDirectory,
+    PRINCIPAL_RESOLVER,
+    STOREFRONT_TENANTS,
+  ],
 })
 export class AccountsModule {}

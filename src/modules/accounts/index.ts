@@ -1,9 +1,13 @@
 export { AccountsModule } from './accounts.module';
+export { AiCreditsLedger } from './ai-budget/ai-credits.ledger';
+export { type ProfileEnrichment, type TenantProfile, TenantProfiles } from './ai-budget/tenant-profiles.service';
+export { AddAiCreditsCommand, type AddAiCreditsResult } from './commands/add-ai-credits/add-ai-credits.command';
 export { ClaimAccountCommand, type ClaimAccountResult } from './commands/claim-account/claim-account.command';
 export { ChangeSubscriptionCommand, type ChangeSubscriptionResult } from './commands/change-subscription/change-subscription.command';
 export { type AccountSummary, CreateUserFromProviderCommand } from './commands/create-user-from-provider/create-user-from-provider.command';
 export { GrantSuperAdminCommand, type GrantSuperAdminResult } from './commands/grant-super-admin/grant-super-admin.command';
 export { RegisterUserCommand, type RegisterUserResult } from './commands/register-user/register-user.command';
-export { type NotificationRecipient, type TenantAdmins, UsersQueries } from './queries/users.queries';
+export { type ExpiringSubscription, SubscriptionsQueries } from './queries/subscriptions.queries';
+export { type NotificationRecipient, UsersQueries } from './queries/users.queries';
 export { TenantDirectory } from './tenant-directory.service';
 export { TokenService } from './tokens/token.service';

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { EntityManager } from 'typeorm';
+import { Env } from '@config/env.validation';
 import { firstFreeSlug, slugify } from './domain/slug';
 import { TenantEntity } from './domain/tenant.entity';
 import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
@@ -8,6 +10,13 @@ const SLUG_ATTEMPTS = 5;
 
 @Injectable()
 export class TenantsService {
+  /** A new shop's AI budget (AI_DEFAULT_CREDITS; the column's own default, 100, is for rows made elsewhere). */
+  private readonly defaultAiCredits: number;
+
+  constructor(config: ConfigService<Env, true>) {
+    this.defaultAiCredits = config.get('AI_DEFAULT_CREDITS', { infer: true });
+  }
+
   /**
    * Creates a shop owned by `ownerId` with a unique slug from its name, inside the caller's
    * transaction. Creations with the same base slug take turns on an advisory lock held until
@@ -23,8 +32,8 @@ export class TenantsService {
       await manager.query('SAVEPOINT tenant_slug');
       try {
         const rows: Array<{ id: string }> = await manager.query(
-          'INSERT INTO tenants (name, slug, user_id) VALUES ($1, $2, $3) RETURNING id',
-          [name, slug, ownerId],
+          'INSERT INTO tenants (name, slug, user_id, ai_credits) VALUES ($1, $2, $3, $4) RETURNING id',
+          [name, slug, ownerId, this.defaultAiCredits],
         );
         await manager.query('RELEASE SAVEPOINT tenant_slug');
         return manager.findOneByOrFail(TenantEntity, { id: rows[0].id });

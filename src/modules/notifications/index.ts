@@ -1,2 +1,7 @@
-export { NotificationsModule, NotificationsWorkerModule } from './notifications.module';
-export { type NotificationMessage, Notifier, type NotifyRequest } from './notifier.service';
+export { generateVapidKeys } from './channels/vapid-keys';
+export {
+  NotifyExpiringSubscriptionsCommand,
+  type NotifyExpiringSubscriptionsResult,
+} from './commands/notify-expiring-subscriptions/notify-expiring-subscriptions.command';
+export { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from './notifications.module';
+export { type NotificationMessage, Notifier } from './notifier.service';

@@ -3,17 +3,31 @@ import { Module } from '@nestjs/common';
 import { Paginator } from '@common/http/pagination';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
 import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler';
+import { BroadcastChannel } from './channels/broadcast.channel';
+import { SocketIoBroadcastChannel } from './channels/socket-io-broadcast.channel';
+import { NotifyExpiringSubscriptionsHandler } from './commands/notify-expiring-subscriptions/notify-expiring-subscriptions.handler';
+import { PushChannel } from './channels/push.channel';
+import { WebPushChannel } from './channels/web-push.channel';
+import { DeletePushSubscriptionHandler } from './commands/delete-push-subscription/delete-push-subscription.handler';
+import { RegisterPushSubscriptionHandler } from './commands/register-push-subscription/register-push-subscription.handler';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
+import { BroadcastDeliveryProcessor } from './jobs/broadcast-delivery.processor';
 import { BROADCAST_DELIVERY_QUEUE, PUSH_DELIVERY_QUEUE } from './jobs/notification-delivery.queue';
+import { SUBSCRIPTION_REMINDERS_QUEUE, SubscriptionRemindersProcessor } from './jobs/subscription-reminders.processor';
+import { SubscriptionRemindersScheduler } from './jobs/subscription-reminders.scheduler';
 import { NotificationsController } from './notifications.controller';
+import { NotificationsGateway } from './notifications.gateway';
+import { PushDeliveryProcessor } from './jobs/push-delivery.processor';
 import { Notifier } from './notifier.service';
 import { CountUnreadNotificationsHandler } from './queries/count-unread-notifications/count-unread-notifications.handler';
 import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
+import { PushSubscriptionsController } from './push-subscriptions.controller';
+import { PushSubscriptionsRepository } from './push-subscriptions.repository';
 
-/** The notifications a user reads, and sending them: any process. */
+/** The notifications a user reads, the browsers they are pushed to, and sending them: any process (the CLI sends the reminders too). */
 @Module({
   imports: [BullModule.registerQueue({ name: PUSH_DELIVERY_QUEUE }, { name: BROADCAST_DELIVERY_QUEUE })],
-  controllers: [NotificationsController],
+  controllers: [NotificationsController, PushSubscriptionsController],
   providers: [
     Notifier,
     Paginator,
@@ -21,14 +35,30 @@ import { ListNotificationsHandler } from './queries/list-notifications/list-noti
     CountUnreadNotificationsHandler,
     MarkNotificationReadHandler,
     MarkAllNotificationsReadHandler,
+    NotifyExpiringSubscriptionsHandler,
+    PushSubscriptionsRepository,
+    RegisterPushSubscriptionHandler,
+    DeletePushSubscriptionHandler,
   ],
-  exports: [Notifier],
+  exports: [Notifier, PushSubscriptionsRepository],
 })
 export class NotificationsModule {}
 
-/** Consumers of domain events that notify, and the channel deliveries: worker processes. */
+/** Consumers of domain events that notify, the channel deliveries and the daily reminders: worker processes. */
 @Module({
-  imports: [NotificationsModule],
-  providers: [OrderPlacedConsumer],
+  imports: [NotificationsModule, BullModule.registerQueue({ name: SUBSCRIPTION_REMINDERS_QUEUE })],
+  providers: [
+    OrderPlacedConsumer,
+    { provide: BroadcastChannel, useClass: SocketIoBroadcastChannel },
+    BroadcastDeliveryProcessor,
+    { provide: PushChannel, useClass: WebPushChannel },
+    PushDeliveryProcessor,
+    SubscriptionRemindersProcessor,
+    SubscriptionRemindersScheduler,
+  ],
 })
 export class NotificationsWorkerModule {}
+
+/** The realtime channel merchants connect to (Socket.IO on the HTTP server): processes that serve HTTP. */
+@Module({ providers: [NotificationsGateway] })
+export class NotificationsGatewayModule {}

@@ -37,6 +37,13 @@ export interface NotifyRequest {
 const KEY = /^[A-Za-z0-9._-]{1,150}$/;
 
 /**
+ * A push service that answers 5xx or not at all is usually back within minutes: 10 attempts, 1 s
+ * apart doubling, span about 8½ minutes. Browsers that already took the push are not pushed again on
+ * a retry (WebPushChannel remembers each delivery).
+ */
+const PUSH_RETRIES = { attempts: 10, backoff: { type: 'exponential', delay: 1_000 } } as const;
+
+/**
  * Sends notifications on their channels. The database rows are written with the caller's
  * `manager`, in the transaction of whatever consumed the cause; the other channels are queued as
  * jobs whose ids derive from (key, recipient, channel), so a repeated call never mails or pushes
@@ -68,7 +75,11 @@ export class Notifier {
       if (message.mail) await this.messages.sendMail(message.mail(recipient), `${key}-${recipient.id}`);
       if (message.push) {
         const deliveryKey = `${key}-${recipient.id}`;
-        await this.pushes.add('push', { userId: recipient.id, deliveryKey, payload: message.push }, { jobId: `push-${deliveryKey}` });
+        await this.pushes.add(
+          'push',
+          { userId: recipient.id, deliveryKey, payload: message.push },
+          { jobId: `push-${deliveryKey}`, ...PUSH_RETRIES },
+        );
       }
     }
     if (message.broadcast) {

@@ -1,3 +1,4 @@
 export { RecordOrderPaymentCommand, type RecordOrderPaymentResult } from './commands/record-order-payment/record-order-payment.command';
 export { OrdersModule } from './orders.module';
 export { OrderPlaced, type OrderPlacedPayload } from './domain/order-placed.event';
+export { type DailySalesRow, type OrderExportRow, OrdersExportQuery } from './queries/orders-export.query';

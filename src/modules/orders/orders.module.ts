@@ -9,6 +9,7 @@ import { RecordOrderPaymentHandler } from './commands/record-order-payment/recor
 import { MerchantOrdersController } from './merchant-orders.controller';
 import { GetOrderHandler } from './queries/get-order/get-order.handler';
 import { ListOrdersHandler } from './queries/list-orders/list-orders.handler';
+import { OrdersExportQuery } from './queries/orders-export.query';
 import { StorefrontOrdersController } from './storefront-orders.controller';
 
 @Module({
@@ -21,7 +22,9 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
     GetOrderHandler,
     ListOrdersHandler,
     Paginator,
+    OrdersExportQuery,
     tenantOwnedTable('order', 'orders'),
   ],
+  exports: [OrdersExportQuery],
 })
 export class OrdersModule {}

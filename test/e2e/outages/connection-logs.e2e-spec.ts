@@ -46,7 +46,9 @@ describeWithRedis('Connection errors are JSON log lines (decisions §13)', () =>
       expect(during.raw).toEqual([]);
       const lost = during.json.filter((line) => line.msg === 'Connection lost; retrying');
       const connections = lost.map((line) => String(line.connection)).sort();
-      expect(connections).toEqual(expect.arrayContaining(['commands', 'queue analytics', 'worker analytics']));
+      expect(connections).toEqual(
+        expect.arrayContaining(['commands', 'queue analytics', 'worker analytics', 'socket.io-pub', 'socket.io-sub']),
+      );
       // Once per connection, however many retries failed.
       expect(connections).toEqual([...new Set(connections)]);
       // Structured: which dependency, and the error (a connection in use sees its socket reset, an

@@ -6,6 +6,7 @@ import { authHeader } from '@test/support/factories';
 import { placeOrder } from '@test/support/http-clients';
 import { useStarted } from '@test/support/lifecycle';
 import { hasBinary, usePostgresServer } from '@test/support/private-servers';
+import { handshake, useRealtimeClients } from '@test/support/socket-clients';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -37,6 +38,7 @@ describeWithPostgres('PostgreSQL outage (decisions §13)', () => {
     logLevel: 'info',
     env: { DATABASE_URL: postgres.url, QUEUE_PREFIX: `pg-outage-${randomUUID().slice(0, 8)}` },
   }));
+  const realtime = useRealtimeClients();
 
   it('stopped hard: orders and lists 503 with Retry-After within 2 s, readiness 503 within 1 s; serving again within 2 s of its return', async () => {
     const { tenant, location, token } = await createShop(t);
@@ -69,6 +71,14 @@ describeWithPostgres('PostgreSQL outage (decisions §13)', () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(ms).toBeLessThan(2_000);
     }
+    // The Socket.IO handshake checks its token in PostgreSQL too: refused as retryable, not hung.
+    const handshakeStarted = Date.now();
+    expect(await handshake(realtime.connect(t.baseUrl, { auth: { token } }))).toEqual({
+      connected: false,
+      message: UNAVAILABLE.message,
+      data: undefined,
+    });
+    expect(Date.now() - handshakeStarted).toBeLessThan(2_000);
 
     await postgres.restart();
     postgresDown = false;

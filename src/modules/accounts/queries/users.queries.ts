@@ -48,6 +48,21 @@ export class UsersQueries {
     const recipients = rows.filter((row) => row.id !== null).map((row) => ({ id: row.id!, name: row.name!, email: row.email! }));
     return { tenantName: rows[0].tenant_name, recipients };
   }
+
+  /**
+   * A user as the recipient of a notification about their own shop (an export they asked for),
+   * with the shop's name; null when the user is gone or no longer on that shop's team.
+   */
+  async tenantMember(manager: EntityManager, tenantId: string, userId: string): Promise<TenantMember | null> {
+    const rows: Array<{ tenant_name: string; id: string; name: string; email: string }> = await manager.query(
+      `SELECT t.name AS tenant_name, u.id, u.name, u.email
+         FROM users u JOIN tenants t ON t.id = u.tenant_id
+        WHERE u.id = $2 AND t.id = $1 AND u.role <> 'customer'`,
+      [tenantId, userId],
+    );
+    const row = rows[0];
+    return row ? { tenantName: row.tenant_name, recipient: { id: row.id, name: row.name, email: row.email } } : null;
+  }
 }
 
 export interface NotificationRecipient {
@@ -59,4 +74,9 @@ export interface NotificationRecipient {
 export interface TenantAdmins {
   tenantName: string;
   recipients: NotificationRecipient[];
+}
+
+export interface TenantMember {
+  tenantName: string;
+  recipient: NotificationRecipient;
 }

@@ -6,3 +6,8 @@
 export abstract class BroadcastChannel {
   abstract toTenant(tenantId: string, event: string, payload: Record<string, unknown>): Promise<void>;
 }
+
+/** The Socket.IO room of a shop's team: the server puts each merchant connection in its own shop's room. */
+export function tenantRoom(tenantId: string): string {
+  return `private-tenant.${tenantId}`;
+}

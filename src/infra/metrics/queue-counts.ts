@@ -1,0 +1,71 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { DiscoveryService } from '@nestjs/core';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { Env } from '@config/env.validation';
+import { MESSAGES_QUEUE } from '@infra/messaging/messages';
+import { OUTBOX_QUEUE } from '@infra/outbox/outbox.constants';
+import { REDIS } from '@infra/redis/redis.module';
+
+/**
+ * Queues every process reports, whether or not it registers them: an `api` process registers only
+ * the queues it produces to, but the outbox queue (whose failed jobs are failed events) matters
+ * wherever metrics are scraped or the admin page is read.
+ */
+const ALWAYS_REPORTED_QUEUES = [OUTBOX_QUEUE, MESSAGES_QUEUE];
+
+export interface QueueCounts {
+  /** Includes prioritized and paused jobs. */
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
+/** Jobs per state of each BullMQ queue this process knows: for /metrics and the admin architecture-health page. */
+@Injectable()
+export class QueueCountsReader implements OnApplicationShutdown {
+  private readonly logger = new Logger('QueueCounts');
+  private readonly queues = new Map<string, Queue>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
+
+  /** Counts by queue name, in name order. Fails (or waits) with Redis: callers bound the wait. */
+  async read(): Promise<Map<string, QueueCounts>> {
+    const read = await Promise.all(
+      this.queuesToReport().map(async (queue) => {
+        const counts = await queue.getJobCounts('waiting', 'paused', 'prioritized', 'active', 'delayed', 'failed');
+        const waiting = (counts.waiting ?? 0) + (counts.paused ?? 0) + (counts.prioritized ?? 0);
+        return [queue.name, { waiting, active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 }] as const;
+      }),
+    );
+    return new Map([...read].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // The queues share the app's Redis connection: closing them leaves it to its owner.
+    await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => undefined)));
+  }
+
+  /**
+   * The process's own BullMQ queues (found among the providers, whichever feature registered them)
+   * and the always-reported ones, each read through a Queue object of ours on the app's fail-fast
+   * Redis connection: the registered queues' own connections wait forever for Redis.
+   */
+  private queuesToReport(): Queue[] {
+    const names = new Set(ALWAYS_REPORTED_QUEUES);
+    for (const { instance } of this.discovery.getProviders()) if (instance instanceof Queue) names.add(instance.name);
+    for (const name of names) {
+      if (this.queues.has(name)) continue;
+      const queue = new Queue(name, { connection: this.redis, prefix: this.config.get('QUEUE_PREFIX', { infer: true }) });
+      queue.on('error', (error) => this.logger.debug({ err: error, queue: name }, 'Queue counts: Redis error'));
+      this.queues.set(name, queue);
+    }
+    return [...this.queues.values()];
+  }
+}

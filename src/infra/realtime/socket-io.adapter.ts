@@ -1,0 +1,125 @@
+import type { INestApplication } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Redis from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+import { withinDeadline } from '@common/errors/dependency-unavailable';
+import { Env } from '@config/env.validation';
+import { ShutdownState } from '@infra/lifecycle/shutdown-state';
+import { watchRedisClient } from '@infra/logging/connection-watch';
+import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
+import { socketIoChannelKey } from './socket-io-channels';
+
+/** Clients only listen: what they send is the handshake (with its token), nothing bigger. */
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+/** How long shutdown waits for Redis to acknowledge QUIT before dropping the connection. */
+const QUIT_WAIT_MS = 1_000;
+
+export interface SocketIoSettings {
+  redisUrl: string;
+  /** QUEUE_PREFIX: deployments sharing one Redis keep their events apart (Redis pub/sub ignores the DB index). */
+  channelPrefix: string;
+  /** CORS_ORIGINS: browsers on these origins may use the long-polling transport. */
+  corsOrigins: string;
+}
+
+/**
+ * Socket.IO servers of this process (decisions §9): attached to the HTTP server (same port as the
+ * API), fanned out through Redis (`@socket.io/redis-adapter`), so an event published by a worker
+ * (`@socket.io/redis-emitter`) reaches the clients of every API instance. Its two Redis connections
+ * (publish, subscribe) are opened with the first gateway, logged once per outage, reconnect at most
+ * a second apart, and closed when the app closes. Once shutdown closes the listener, connected
+ * clients are dropped at the transport level, so they reconnect, to another instance.
+ */
+export class SocketIoAdapter extends IoAdapter {
+  private readonly redisClients: Redis[] = [];
+
+  constructor(
+    app: INestApplication,
+    private readonly settings: SocketIoSettings,
+    private readonly shutdown: ShutdownState,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, {
+      ...options,
+      serveClient: false,
+      maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+      cors: corsOptions(this.settings.corsOrigins),
+    }) as Server;
+    const publisher = this.redisClient('socket.io-pub');
+    const subscriber = this.redisClient('socket.io-sub');
+    server.adapter(
+      createAdapter(withCommandFailuresHandled(publisher), withCommandFailuresHandled(subscriber), {
+        key: socketIoChannelKey(this.settings.channelPrefix),
+      }),
+    );
+    this.shutdown.onClosing(() => server.engine.close());
+    return server;
+  }
+
+  override async dispose(): Promise<void> {
+    await Promise.all(this.redisClients.splice(0).map(closeRedisClient));
+  }
+
+  private redisClient(connection: string): Redis {
+    // No per-command retry limit: the subscriptions wait for Redis (however long it is down) and
+    // are renewed by ioredis after every reconnect.
+    const client = new Redis({
+      ...redisOptionsFromUrl(this.settings.redisUrl),
+      connectionName: `storefront:${connection}`,
+      maxRetriesPerRequest: null,
+    });
+    watchRedisClient(client, connection);
+    this.redisClients.push(client);
+    return client;
+  }
+}
+
+/** Installs the Socket.IO adapter on an HTTP app; before `init()`, so that gateways use it. */
+export function useSocketIo(app: INestApplication): void {
+  const config = app.get(ConfigService<Env, true>);
+  const settings: SocketIoSettings = {
+    redisUrl: config.get('REDIS_URL', { infer: true }),
+    channelPrefix: config.get('QUEUE_PREFIX', { infer: true }),
+    corsOrigins: config.get('CORS_ORIGINS', { infer: true }),
+  };
+  app.useWebSocketAdapter(new SocketIoAdapter(app, settings, app.get(ShutdownState)));
+}
+
+function corsOptions(origins: string): ServerOptions['cors'] {
+  if (!origins) return undefined;
+  return {
+    origin: origins === '*' ? '*' : origins.split(',').map((origin) => origin.trim()),
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Authorization'],
+  };
+}
+
+async function closeRedisClient(client: Redis): Promise<void> {
+  if (client.status === 'ready') await withinDeadline(client.quit(), QUIT_WAIT_MS, 'redis').catch(() => undefined);
+  client.disconnect();
+}
+
+/**
+ * The Redis adapter sends (un)subscribe and publish commands without waiting for their answers. One
+ * still queued when its client is closed (Redis not answering at shutdown) would reject with nobody
+ * listening: an unhandled rejection, which ends the process. Through this view of the client every
+ * command's failure is handled; the client's error listener has already logged the outage.
+ */
+function withCommandFailuresHandled(client: Redis): Redis {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]): unknown => {
+        const result: unknown = (value as (...params: unknown[]) => unknown).apply(target, args);
+        if (result instanceof Promise) result.catch(() => undefined);
+        return result;
+      };
+    },
+  });
+}

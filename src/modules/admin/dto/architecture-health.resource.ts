@@ -1,0 +1,57 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class EventTypeHealth {
+  @ApiProperty({ example: 'OrderPlaced' })
+  type: string;
+
+  @ApiProperty({ description: 'Outbox rows ever recorded of this type (still stored)' })
+  recorded: number;
+
+  @ApiProperty({ description: 'Handed to the queue, not handled yet' })
+  dispatched: number;
+
+  @ApiProperty({ description: 'Handled by every consumer' })
+  processed: number;
+
+  @ApiProperty({ description: 'Recorded, not handed to the queue yet' })
+  pending: number;
+
+  @ApiProperty({ description: 'Gave up after the last attempt' })
+  failed: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Seconds the oldest pending event has waited; null with none pending' })
+  oldest_pending_age_seconds: number | null;
+}
+
+export class QueueHealth {
+  @ApiProperty({ example: 'outbox' })
+  name: string;
+
+  @ApiProperty({ description: 'Waiting to run (including prioritized and paused jobs)' })
+  waiting: number;
+
+  @ApiProperty()
+  active: number;
+
+  @ApiProperty({ description: 'Failed for good (kept 7 days)' })
+  failed: number;
+
+  @ApiProperty({ description: 'Waiting for a retry backoff or a scheduled time' })
+  delayed: number;
+}
+
+export class ArchitectureHealth {
+  @ApiProperty({ format: 'date-time' })
+  generated_at: string;
+
+  @ApiProperty({ type: [EventTypeHealth] })
+  events: EventTypeHealth[];
+
+  @ApiProperty({ type: [QueueHealth], nullable: true, description: 'null when Redis did not answer within a second' })
+  queues: QueueHealth[] | null;
+}
+
+export class ArchitectureHealthResponse {
+  @ApiProperty({ type: ArchitectureHealth })
+  data: ArchitectureHealth;
+}

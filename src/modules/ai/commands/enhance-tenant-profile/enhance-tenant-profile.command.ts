@@ -1,0 +1,16 @@
+import type { EnrichmentParams } from '@modules/ai/domain/prompts';
+
+/** Runs one queued enrichment (worker processes only): the payload of an `ai-enrichment` job. */
+export class EnhanceTenantProfileCommand {
+  constructor(
+    readonly jobId: string,
+    readonly tenantId: string,
+    /** Who asked for it (the audit's causer and the event's `triggered_by`). */
+    readonly userId: string,
+    readonly params: EnrichmentParams,
+    /** Credits taken at dispatch. */
+    readonly credits: number,
+  ) {}
+}
+
+export type EnhanceTenantProfileJob = Pick<EnhanceTenantProfileCommand, 'jobId' | 'tenantId' | 'userId' | 'params' | 'credits'>;

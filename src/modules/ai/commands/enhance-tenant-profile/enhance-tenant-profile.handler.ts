@@ -1,0 +1,117 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { inTransaction } from '@infra/database/transaction';
+import { OutboxService } from '@infra/outbox/outbox.service';
+import { type TenantProfile, TenantProfiles } from '@modules/accounts';
+import { AiAuditLog } from '@modules/ai/ai-audit.log';
+import { AiJobsStore } from '@modules/ai/ai-jobs.store';
+import { EnrichmentRejectedError } from '@modules/ai/domain/ai.errors';
+import { enrichmentRejection } from '@modules/ai/domain/enrichment-rules';
+import { applicableFields } from '@modules/ai/domain/generated-profile';
+import { type EnrichmentParams, profilePrompt } from '@modules/ai/domain/prompts';
+import { EnrichableField, ENRICHABLE_FIELDS, TenantProfileEnhanced } from '@modules/ai/domain/tenant-profile-enhanced.event';
+import { AiJsonAnswer, AiProvider } from '@modules/ai/provider/ai-provider.port';
+import { EnhanceTenantProfileCommand } from './enhance-tenant-profile.command';
+
+/**
+ * One enrichment, in the worker: running → the rules again (the shop may have changed since
+ * dispatch) → the provider → one transaction that applies the non-empty values, writes the audit
+ * row and the TenantProfileEnhanced outbox row, and marks the job succeeded. A refusal or a failure
+ * ends the job `rejected` or `failed` and gives the credits back (once: see AiJobsStore).
+ */
+@CommandHandler(EnhanceTenantProfileCommand)
+export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenantProfileCommand, void> {
+  private readonly logger = new Logger(EnhanceTenantProfileHandler.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly provider: AiProvider,
+    private readonly profiles: TenantProfiles,
+    private readonly jobs: AiJobsStore,
+    private readonly audit: AiAuditLog,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async execute(command: EnhanceTenantProfileCommand): Promise<void> {
+    const { jobId, tenantId, params } = command;
+    const job = await inTransaction(this.dataSource, (manager) => this.jobs.start(manager, jobId));
+    if (!job) return;
+
+    const tenant = await this.profiles.find(this.dataSource.manager, tenantId);
+    const refusal = refusalOf(tenant, params);
+    if (!tenant || refusal) return this.end(jobId, refusal);
+
+    let answer: AiJsonAnswer;
+    try {
+      answer = await this.provider.completeJson(profilePrompt(tenant, params));
+    } catch (error) {
+      return this.end(jobId, error);
+    }
+    let fields: ReturnType<typeof applicableFields>;
+    try {
+      fields = applicableFields(answer.json);
+    } catch (error) {
+      return this.end(jobId, error, answer.tokensUsed);
+    }
+
+    try {
+      await inTransaction(this.dataSource, async (manager) => {
+        // Locked, and the rules once more: a cancellation committed during the provider call wins.
+        const current = await this.profiles.find(manager, tenantId, { lock: true });
+        const refused = refusalOf(current, params);
+        if (!current || refused) throw refused;
+        const applied = ENRICHABLE_FIELDS.filter((field) => fields[field] !== undefined);
+        if (applied.length > 0) await this.record(manager, command, current.userId ?? command.userId, applied, fields, answer.tokensUsed);
+        if (!(await this.jobs.succeed(manager, jobId, applied, answer.tokensUsed))) throw new Error('The job ended elsewhere.');
+      });
+    } catch (error) {
+      return this.end(jobId, error, answer.tokensUsed);
+    }
+  }
+
+  private async record(
+    manager: EntityManager,
+    { jobId, tenantId, userId, credits }: EnhanceTenantProfileCommand,
+    ownerId: string,
+    applied: EnrichableField[],
+    fields: ReturnType<typeof applicableFields>,
+    tokensUsed: number | null,
+  ): Promise<void> {
+    await this.profiles.applyEnrichment(manager, tenantId, fields);
+    await this.audit.record(manager, { tenantId, causerId: userId, jobId, enhancedFields: applied, tokensUsed, creditsSpent: credits });
+    await this.outbox.record(
+      manager,
+      new TenantProfileEnhanced(tenantId, {
+        tenant_id: tenantId,
+        user_id: ownerId,
+        triggered_by: userId,
+        enhanced_fields: applied,
+        tokens_used: tokensUsed,
+        credits_spent: credits,
+      }),
+    );
+  }
+
+  /** Ends the job `rejected` (a rule, error = the exception's name) or `failed`, giving the credits back. */
+  private async end(jobId: string, error: unknown, tokensUsed: number | null = null): Promise<void> {
+    const rejected = error instanceof EnrichmentRejectedError;
+    const reason = rejected ? error.code : describe(error);
+    if (!rejected) this.logger.warn({ err: error, jobId }, 'AI enrichment failed; credits given back');
+    await inTransaction(this.dataSource, (manager) =>
+      this.jobs.endUnsuccessfully(manager, jobId, rejected ? 'rejected' : 'failed', reason, tokensUsed),
+    );
+  }
+}
+
+function refusalOf(tenant: TenantProfile | null, params: EnrichmentParams): Error | null {
+  return tenant ? enrichmentRejection(tenant, params.allow_reenhancement) : new Error('The shop no longer exists.');
+}
+
+/** What the job's `error` says: the provider's trouble or the answer's, never SQL or a stack. */
+function describe(error: unknown): string {
+  if (error instanceof Error && ['AiProviderError', 'InvalidGeneratedProfileError'].includes(error.name)) return error.message;
+  if (error instanceof Error && /^The (shop|job) /.test(error.message)) return error.message;
+  return 'The generated profile could not be saved.';
+}

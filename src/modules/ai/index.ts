@@ -1,0 +1,2 @@
+export { AiModule, AiWorkerModule } from './ai.module';
+export { TenantProfileEnhanced, type TenantProfileEnhancedPayload } from './domain/tenant-profile-enhanced.event';

@@ -1,0 +1,20 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ExportFileStore } from '@modules/exports/files/export-file.store';
+import { DeleteExpiredExportsCommand } from './delete-expired-exports.command';
+
+/** Files per statement: each takes its chunks along (about 1 MiB each), so batches stay short. */
+const BATCH = 20;
+
+@CommandHandler(DeleteExpiredExportsCommand)
+export class DeleteExpiredExportsHandler implements ICommandHandler<DeleteExpiredExportsCommand, number> {
+  constructor(private readonly files: ExportFileStore) {}
+
+  async execute({ now }: DeleteExpiredExportsCommand): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.files.deleteExpired(now, BATCH);
+      total += deleted;
+      if (deleted < BATCH) return total;
+    }
+  }
+}

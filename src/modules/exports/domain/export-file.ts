@@ -1,0 +1,52 @@
+export const EXPORT_KINDS = ['orders_export', 'sales_report'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export type ExportStatus = 'queued' | 'running' | 'ready' | 'failed';
+
+/** A sales report's range: UTC calendar days, both inclusive (YYYY-MM-DD). */
+export interface ReportRange {
+  from: string;
+  to: string;
+}
+
+/** What the job needs to produce the file; empty for an orders export. */
+export type ExportParams = Partial<ReportRange>;
+
+/** A file as the worker and the download read it. */
+export interface ExportFile {
+  id: string;
+  tenantId: string;
+  userId: string;
+  kind: ExportKind;
+  status: ExportStatus;
+  params: ExportParams;
+  rowCount: number | null;
+  byteSize: number | null;
+  chunkCount: number | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  expiresAt: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Export and report files are deleted this long after they were asked for (decisions §9). */
+export const FILE_RETENTION_MS = 7 * DAY_MS;
+
+/** An export's signed link is valid this long (spec 8); a report's, REPORT_URL_TTL_HOURS. */
+export const EXPORT_LINK_TTL_MS = 30 * 60_000;
+
+/**
+ * The notification key of a file (`export.<id>` / `report.<id>`): keys allow letters, digits, `.`
+ * and `_` only, so the uuid's dashes become underscores.
+ */
+export function notificationKey(file: Pick<ExportFile, 'id' | 'kind'>): string {
+  const prefix = file.kind === 'orders_export' ? 'export' : 'report';
+  return `${prefix}.${file.id.replace(/-/g, '_')}`;
+}
+
+/** What the merchant's browser saves the download as. */
+export function downloadFilename(file: Pick<ExportFile, 'kind' | 'params' | 'createdAt'>): string {
+  if (file.kind === 'sales_report') return `sales-${file.params.from}-to-${file.params.to}.csv`;
+  return `orders-${file.createdAt.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,39 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { tenantOwnedTable } from '@common/context/tenant-ownership.registry';
+import { NotificationsModule } from '@modules/notifications';
+import { OrdersModule } from '@modules/orders';
+import { DeleteExpiredExportsHandler } from './commands/delete-expired-exports/delete-expired-exports.handler';
+import { RequestExportHandler } from './commands/request-export/request-export.handler';
+import { ExportDownloadsController } from './export-downloads.controller';
+import { ExportsController } from './exports.controller';
+import { ExportFileStore } from './files/export-file.store';
+import { ExportFileProducer } from './jobs/export-file.producer';
+import { ExportsCleanupScheduler } from './jobs/exports-cleanup.scheduler';
+import { EXPORTS_QUEUE } from './jobs/exports.queue';
+import { ExportsProcessor } from './jobs/exports.processor';
+import { DownloadLinks } from './links/download-links';
+import { GetExportFileHandler } from './queries/get-export-file/get-export-file.handler';
+
+/** Asking for exports and reports, their status and signed downloads: any process. */
+@Module({
+  imports: [BullModule.registerQueue({ name: EXPORTS_QUEUE })],
+  controllers: [ExportsController, ExportDownloadsController],
+  providers: [
+    RequestExportHandler,
+    DeleteExpiredExportsHandler,
+    GetExportFileHandler,
+    ExportFileStore,
+    DownloadLinks,
+    tenantOwnedTable('export', 'export_files'),
+  ],
+  exports: [ExportFileStore, DownloadLinks],
+})
+export class ExportsModule {}
+
+/** Producing the files and the daily cleanup: worker processes. */
+@Module({
+  imports: [ExportsModule, OrdersModule, NotificationsModule, BullModule.registerQueue({ name: EXPORTS_QUEUE })],
+  providers: [ExportFileProducer, ExportsProcessor, ExportsCleanupScheduler],
+})
+export class ExportsWorkerModule {}

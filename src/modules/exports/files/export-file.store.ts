@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { type ExportFile, type ExportKind, type ExportParams, FILE_RETENTION_MS } from '../domain/export-file';
+import { TooManyExportsError } from '../domain/exports.errors';
+import { ChunkedFileWriter } from './chunked-file.writer';
+
+/**
+ * Files being prepared (queued or running) one shop may have at once: each is a job reading the
+ * whole shop, so a burst of clicks cannot fill the workers. A file stuck unfinished for an hour
+ * (its job lost) no longer counts.
+ */
+export const MAX_UNFINISHED_PER_TENANT = 3;
+
+interface ExportFileRow {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  kind: ExportKind;
+  status: ExportFile['status'];
+  params: ExportParams;
+  row_count: number | null;
+  byte_size: string | null;
+  chunk_count: number | null;
+  created_at: Date;
+  completed_at: Date | null;
+  expires_at: Date;
+}
+
+const COLUMNS = 'id, tenant_id, user_id, kind, status, params, row_count, byte_size, chunk_count, created_at, completed_at, expires_at';
+
+function toFile(row: ExportFileRow): ExportFile {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    kind: row.kind,
+    status: row.status,
+    params: row.params,
+    rowCount: row.row_count,
+    byteSize: row.byte_size === null ? null : Number(row.byte_size),
+    chunkCount: row.chunk_count,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** `export_files` and their chunks: the only code that touches these tables. */
+@Injectable()
+export class ExportFileStore {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** A new queued file, unless the shop already has MAX_UNFINISHED_PER_TENANT being prepared (429). */
+  async create(
+    manager: EntityManager,
+    request: { tenantId: string; userId: string; kind: ExportKind; params: ExportParams },
+  ): Promise<string> {
+    // Concurrent requests of one shop count one after another.
+    await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`export_files:${request.tenantId}`]);
+    const [{ unfinished }]: Array<{ unfinished: number }> = await manager.query(
+      `SELECT count(*)::int AS unfinished FROM export_files
+        WHERE tenant_id = $1 AND status IN ('queued', 'running') AND created_at > now() - interval '1 hour'`,
+      [request.tenantId],
+    );
+    if (unfinished >= MAX_UNFINISHED_PER_TENANT) throw new TooManyExportsError(MAX_UNFINISHED_PER_TENANT);
+    const [{ id }]: Array<{ id: string }> = await manager.query(
+      `INSERT INTO export_files (tenant_id, user_id, kind, params, expires_at)
+       VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond') RETURNING id`,
+      [request.tenantId, request.userId, request.kind, request.params, FILE_RETENTION_MS],
+    );
+    return id;
+  }
+
+  /** Undoes `create` when its job could not be queued. */
+  async remove(fileId: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM export_files WHERE id = $1', [fileId]);
+  }
+
+  find(manager: EntityManager, tenantId: string, fileId: string): Promise<ExportFile | null> {
+    return this.one(manager.query(`SELECT ${COLUMNS} FROM export_files WHERE id = $1 AND tenant_id = $2`, [fileId, tenantId]));
+  }
+
+  /** The file a signed link names, when it is ready to be served. */
+  findReady(fileId: string): Promise<ExportFile | null> {
+    return this.one(this.dataSource.query(`SELECT ${COLUMNS} FROM export_files WHERE id = $1 AND status = 'ready'`, [fileId]));
+  }
+
+  /** Marks a queued (or retried) file running; null when it is finished or gone, so its job has nothing to do. */
+  start(fileId: string): Promise<ExportFile | null> {
+    return this.one(
+      this.dataSource.query(
+        `UPDATE export_files SET status = 'running', started_at = now(), error = NULL
+          WHERE id = $1 AND status IN ('queued', 'running') RETURNING ${COLUMNS}`,
+        [fileId],
+      ),
+    );
+  }
+
+  /**
+   * Held until `manager`'s transaction ends: one producer per file, even when BullMQ hands a job
+   * it believes stalled to a second worker while the first is still writing.
+   */
+  async lockForProduction(manager: EntityManager, fileId: string): Promise<boolean> {
+    const [{ locked }]: Array<{ locked: boolean }> = await manager.query(
+      'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked',
+      [`export_file:${fileId}`],
+    );
+    return locked;
+  }
+
+  /** Chunks left by an earlier attempt: a retry writes the file from the start. */
+  async discardChunks(fileId: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM export_file_chunks WHERE file_id = $1', [fileId]);
+  }
+
+  writer(fileId: string): ChunkedFileWriter {
+    return new ChunkedFileWriter(this.dataSource, fileId);
+  }
+
+  /** Ready to download, in the caller's transaction (which notifies the requester); null when the file went away meanwhile. */
+  markReady(
+    manager: EntityManager,
+    fileId: string,
+    written: { rowCount: number; byteSize: number; chunkCount: number },
+  ): Promise<ExportFile | null> {
+    return this.one(
+      manager.query(
+        `UPDATE export_files SET status = 'ready', row_count = $2, byte_size = $3, chunk_count = $4, completed_at = now()
+          WHERE id = $1 AND status = 'running' RETURNING ${COLUMNS}`,
+        [fileId, written.rowCount, written.byteSize, written.chunkCount],
+      ),
+    );
+  }
+
+  /** After the job's last attempt: failed for good, its partial chunks dropped. The error is for operators, never shown to clients. */
+  async markFailed(fileId: string, error: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE export_files SET status = 'failed', error = left($2, 1000), completed_at = now()
+          WHERE id = $1 AND status IN ('queued', 'running')`,
+        [fileId, error],
+      );
+      await manager.query('DELETE FROM export_file_chunks WHERE file_id = $1', [fileId]);
+    });
+  }
+
+  /** The file's bytes, one chunk per round trip, in order: memory holds one chunk at a time. */
+  async *read(file: ExportFile): AsyncGenerator<Buffer> {
+    for (let seq = 0; seq < (file.chunkCount ?? 0); seq++) {
+      const rows: Array<{ data: Buffer }> = await this.dataSource.query(
+        'SELECT data FROM export_file_chunks WHERE file_id = $1 AND seq = $2',
+        [file.id, seq],
+      );
+      // Deleted while being served (its 7 days ran out): end in error rather than with a silently short file.
+      if (!rows[0]) throw new Error(`Chunk ${seq} of export ${file.id} is gone`);
+      yield rows[0].data;
+    }
+  }
+
+  /** Deletes up to `batch` files whose retention has run out (their chunks go with them); how many it deleted. */
+  async deleteExpired(now: Date, batch: number): Promise<number> {
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM export_files WHERE id IN (
+         SELECT id FROM export_files WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [now, batch],
+    );
+    return deleted;
+  }
+
+  private async one(query: Promise<unknown>): Promise<ExportFile | null> {
+    const result = (await query) as ExportFileRow[] | [ExportFileRow[], number];
+    // TypeORM answers a SELECT with its rows, an UPDATE … RETURNING with [rows, count].
+    const rows = Array.isArray(result[0]) ? result[0] : (result as ExportFileRow[]);
+    return rows[0] ? toFile(rows[0]) : null;
+  }
+}

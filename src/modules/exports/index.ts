@@ -1,0 +1,1 @@
+export { ExportsModule, ExportsWorkerModule } from './exports.module';

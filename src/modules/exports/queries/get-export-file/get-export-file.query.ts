@@ -1,0 +1,6 @@
+export class GetExportFileQuery {
+  constructor(
+    readonly tenantId: string,
+    readonly fileId: string,
+  ) {}
+}

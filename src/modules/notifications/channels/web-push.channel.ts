@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { Agent } from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { sendNotification, WebPushError } from 'web-push';
+import type { Env } from '@config/env.validation';
+import { REDIS } from '@infra/redis/redis.module';
+import { isAllowedPushHost, parseAllowedPushHosts } from '../domain/push-endpoint';
+import { PushSubscriptionRow, PushSubscriptionsRepository } from '../push-subscriptions.repository';
+import { PushChannel, WebPushPayload } from './push.channel';
+
+/** One push request gives up when its connection is silent this long (web-push's socket timeout); the job then retries. */
+const PUSH_REQUEST_TIMEOUT_MS = 10_000;
+/** How long a push service keeps a push for a browser that is offline: a day-old new-order alert is still worth showing, a month-old one is not. */
+const PUSH_TTL_SECONDS = 24 * 3600;
+/**
+ * How long "this subscription accepted this delivery" is remembered. The mark lives in Redis, beside
+ * the `push-delivery` job whose retries it guards, rather than in a table: it only matters while that
+ * job can still run again (its retries take minutes, a completed job id is kept a day, so a re-queued
+ * duplicate is dropped by BullMQ for that day too), it is lost only with the queue itself (when no retry
+ * is left to guard), and Redis expires it with no purge job, where a table would take one write per
+ * push and a clean-up.
+ */
+const DELIVERED_MARK_TTL_SECONDS = 24 * 3600;
+
+class PushDeliveryFailedError extends Error {}
+
+interface VapidDetails {
+  subject: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * The Web Push adapter (RFC 8030 with VAPID, RFC 8292; payloads encrypted per RFC 8291, or the older
+ * `aesgcm` draft when the subscription says so), through the `web-push` library. Runs in worker
+ * processes, from the `push-delivery` job.
+ */
+@Injectable()
+export class WebPushChannel extends PushChannel {
+  private readonly logger = new Logger(WebPushChannel.name);
+  private readonly vapid: VapidDetails | null;
+  private readonly allowedHosts: string[];
+  private readonly agent: Agent;
+  private warnedUnconfigured = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly subscriptions: PushSubscriptionsRepository,
+    @Inject(REDIS) private readonly redis: Redis,
+    config: ConfigService<Env, true>,
+  ) {
+    super();
+    const publicKey = config.get('VAPID_PUBLIC_KEY', { infer: true }).trim();
+    const privateKey = config.get('VAPID_PRIVATE_KEY', { infer: true }).trim();
+    // Both set or both empty, and a matching pair: checked with the rest of the configuration.
+    this.vapid = publicKey && privateKey ? { subject: config.get('VAPID_SUBJECT', { infer: true }), publicKey, privateKey } : null;
+    this.allowedHosts = parseAllowedPushHosts(config.get('PUSH_ALLOWED_HOSTS', { infer: true }));
+    // Keep-alive: a job pushes to the same few push services again and again. Idle sockets are
+    // unref'd by Node, so they never hold a process open at shutdown, and in-flight pushes finish.
+    this.agent = new Agent({ keepAlive: true, ca: extraCertificateAuthorities(config.get('PUSH_CA_FILE', { infer: true })) });
+  }
+
+  async sendToUser(userId: string, payload: WebPushPayload, deliveryKey: string): Promise<void> {
+    if (!this.vapid) {
+      if (!this.warnedUnconfigured) {
+        this.warnedUnconfigured = true;
+        this.logger.warn('Web Push is not configured (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY): pushes are skipped');
+      }
+      return;
+    }
+    const subscriptions = await this.subscriptions.listForUser(this.dataSource.manager, userId);
+    const body = JSON.stringify(payload);
+    // All of them are tried before failing, so one broken push service delays no other browser.
+    const vapid = this.vapid;
+    const results = await Promise.allSettled(subscriptions.map((subscription) => this.deliver(subscription, body, deliveryKey, vapid)));
+    const failures = results.flatMap((result) => (result.status === 'rejected' ? [describe(result.reason)] : []));
+    if (failures.length > 0) {
+      throw new PushDeliveryFailedError(`${failures.length} of ${subscriptions.length} pushes failed (retried): ${failures.join('; ')}`);
+    }
+  }
+
+  private async deliver(subscription: PushSubscriptionRow, body: string, deliveryKey: string, vapid: VapidDetails): Promise<void> {
+    const { origin, hostname } = new URL(subscription.endpoint);
+    if (!isAllowedPushHost(hostname, this.allowedHosts)) {
+      this.logger.warn({ origin }, 'Push subscription skipped: its host is no longer in PUSH_ALLOWED_HOSTS');
+      return;
+    }
+    const mark = `push-delivered:${deliveryKey}:${subscription.id}`;
+    if ((await this.redis.exists(mark)) === 1) return;
+    try {
+      await sendNotification({ endpoint: subscription.endpoint, keys: { auth: subscription.auth, p256dh: subscription.p256dh } }, body, {
+        vapidDetails: vapid,
+        contentEncoding: subscription.contentEncoding,
+        TTL: PUSH_TTL_SECONDS,
+        timeout: PUSH_REQUEST_TIMEOUT_MS,
+        agent: this.agent,
+      });
+    } catch (error) {
+      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+        // The browser unsubscribed or the push service expired it: it will never accept a push again.
+        await this.subscriptions.deleteGone(this.dataSource.manager, subscription);
+        this.logger.log({ origin, status: error.statusCode }, 'Push subscription gone: deleted');
+        return;
+      }
+      throw new PushDeliveryFailedError(`${origin}: ${error instanceof WebPushError ? `HTTP ${error.statusCode}` : describe(error)}`);
+    }
+    await this.redis.set(mark, '1', 'EX', DELIVERED_MARK_TTL_SECONDS);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The system's certificate authorities plus those of PUSH_CA_FILE, for a self-hosted push service
+ * behind a private CA (and the tests' local push service). Undefined keeps Node's default trust.
+ */
+function extraCertificateAuthorities(file: string): string[] | undefined {
+  if (file.trim() === '') return undefined;
+  let pem: string;
+  try {
+    pem = readFileSync(file.trim(), 'utf8');
+  } catch (error) {
+    throw new Error(`PUSH_CA_FILE (${file}) cannot be read: ${describe(error)}`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`PUSH_CA_FILE (${file}) holds no PEM certificate`);
+  return [...rootCertificates, pem];
+}

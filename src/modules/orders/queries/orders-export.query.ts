@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import type { PoolClient } from 'pg';
+import QueryStream from 'pg-query-stream';
+import type { Readable } from 'node:stream';
+import { EntityManager } from 'typeorm';
+import type { OrderStatus } from '../domain/order-status';
+
+/** One order as an export reads it: amounts as the decimal text PostgreSQL stores, items in the order they were added. */
+export interface OrderExportRow {
+  order_number: string;
+  created_at: Date;
+  status: OrderStatus;
+  payment_status: 'unpaid' | 'paid' | 'failed';
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  customer_address: string | null;
+  customer_notes: string | null;
+  delivery_type: 'pickup' | 'delivery';
+  payment_method: string;
+  coupon_code: string | null;
+  subtotal: string;
+  discount_amount: string;
+  delivery_fee: string;
+  total: string;
+  currency: string;
+  items: Array<{ quantity: number; name: string }>;
+}
+
+/** One calendar day (UTC) of a shop's sales; cancelled orders are not counted. */
+export interface DailySalesRow {
+  /** YYYY-MM-DD. */
+  date: string;
+  orders: number;
+  /** Sum of the orders' totals, decimal text. */
+  revenue: string;
+  /** Sum of their discounts, decimal text. */
+  discounts: string;
+}
+
+/** Rows fetched from the server-side cursor per round trip. */
+const CURSOR_BATCH = 500;
+
+/**
+ * The pool's client-side read timeout (DATABASE_QUERY_TIMEOUT_MS) counts a cursor's whole life, not
+ * one fetch: a shop with a million orders reads for longer than that. An export gets this bound instead.
+ */
+const EXPORT_READ_TIMEOUT_MS = 60 * 60_000;
+
+/**
+ * The reads that exports and sales reports make of a shop's orders (the exports module owns the
+ * files; this module owns the orders and says how they are read).
+ */
+@Injectable()
+export class OrdersExportQuery {
+  /**
+   * Every order of the shop, oldest first, from a server-side cursor: rows arrive in batches as the
+   * consumer reads, so memory stays flat whatever the shop's size. `manager` must be in an open
+   * transaction; its connection is busy with the cursor until the stream ends or is destroyed.
+   */
+  async streamForExport(manager: EntityManager, tenantId: string): Promise<Readable> {
+    const runner = manager.queryRunner;
+    if (!runner?.isTransactionActive) throw new Error('streamForExport needs the manager of an open transaction');
+    // Already connected (the transaction is open): this answers the connection itself.
+    const client = (await runner.connect()) as PoolClient;
+    const stream = new QueryStream(
+      `SELECT o.order_number, o.created_at, o.status, o.payment_status, o.customer_name, o.customer_phone, o.customer_email,
+              o.customer_address, o.customer_notes, o.delivery_type, o.payment_method, o.coupon_code,
+              o.subtotal, o.discount_amount, o.delivery_fee, o.total, o.currency,
+              COALESCE((SELECT json_agg(json_build_object('quantity', i.quantity, 'name', i.name) ORDER BY i.id)
+                          FROM order_items i WHERE i.order_id = o.id), '[]') AS items
+         FROM orders o
+        WHERE o.tenant_id = $1
+        ORDER BY o.created_at, o.id`,
+      [tenantId],
+      { batchSize: CURSOR_BATCH },
+    );
+    // pg reads `query_timeout` off the submitted query before the pool's default.
+    return client.query(Object.assign(stream, { query_timeout: EXPORT_READ_TIMEOUT_MS }));
+  }
+
+  /**
+   * One row per UTC calendar day from `from` to `to` (inclusive, YYYY-MM-DD), days without orders
+   * included with zeros. Cancelled orders are left out; every other order counts whatever its
+   * payment status, at its total (discount taken off, delivery fee included).
+   */
+  dailySales(manager: EntityManager, tenantId: string, from: string, to: string): Promise<DailySalesRow[]> {
+    return manager.query(
+      `WITH sales AS (
+         SELECT (o.created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS orders,
+                sum(o.total) AS revenue, sum(o.discount_amount) AS discounts
+           FROM orders o
+          WHERE o.tenant_id = $1 AND o.status <> 'cancelled'
+            AND o.created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
+            AND o.created_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC'
+          GROUP BY 1)
+       SELECT to_char(d.day, 'YYYY-MM-DD') AS date, COALESCE(s.orders, 0) AS orders,
+              round(COALESCE(s.revenue, 0), 2)::text AS revenue, round(COALESCE(s.discounts, 0), 2)::text AS discounts
+         FROM generate_series($2::date, $3::date, interval '1 day') AS d(day)
+         LEFT JOIN sales s ON s.day = d.day::date
+        ORDER BY d.day`,
+      [tenantId, from, to],
+    );
+  }
+}

@@ -1,0 +1,2 @@
+export { ReportingModule, ReportingWorkerModule } from './reporting.module';
+export { ReportingQueries } from './queries/reporting.queries';
