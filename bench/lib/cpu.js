@@ -106,4 +106,49 @@ function groupCpuMeter(comm) {
   };
 }
 
-module.exports = { cpuSeconds, cpuMeter, selfCpuMeter, groupCpuSeconds, groupCpuMeter };
+/**
+ * Seconds that the threads of `pid` have spent waiting in the kernel's run queue (runnable, but no
+ * CPU free), from /proc/<pid>/task/<tid>/schedstat; null where it is not available. On a shared
+ * machine this is the time the process lost to its neighbours (and to the other processes here).
+ */
+function runQueueSeconds(pid) {
+  try {
+    let total = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+      } catch {
+        /* thread gone meanwhile */
+      }
+    }
+    return total / 1e9;
+  } catch {
+    return null;
+  }
+}
+
+/** The same for every process named `comm` (processes that exited meanwhile are not counted). */
+function groupRunQueueSeconds(comm) {
+  let total = null;
+  let entries;
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let name;
+    try {
+      name = fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (name !== comm) continue;
+    const waited = runQueueSeconds(Number(entry));
+    if (waited !== null) total = (total ?? 0) + waited;
+  }
+  return total;
+}
+
+module.exports = { cpuSeconds, cpuMeter, selfCpuMeter, groupCpuSeconds, groupCpuMeter, runQueueSeconds, groupRunQueueSeconds };
