@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { ContextModule } from '@common/context/context.module';
 import { RequestContextGuard } from '@common/context/request-context.guard';
 import { GlobalExceptionFilter } from '@common/errors/global-exception.filter';
-import { Env, validateEnv } from '@config/env.validation';
+import { Env, validateResolvedEnv } from '@config/env.validation';
 import { DatabaseConnectionWatch } from '@infra/database/database-connection.watch';
 import { typeormOptions } from '@infra/database/typeorm-options';
 import { LifecycleModule } from '@infra/lifecycle/lifecycle.module';
@@ -89,7 +89,7 @@ export class AppModule {
         ConfigModule.forRoot({
           isGlobal: true,
           cache: true,
-          validate: validateEnv,
+          validate: validateResolvedEnv,
           ignoreEnvFile: process.env.NODE_ENV === 'test',
         }),
         LoggerModule.forRoot({ pinoHttp: { logger: options.logger }, useExisting: true }),

@@ -8,7 +8,10 @@ import { GrantSuperAdminCommand } from '@app/cli/grant-super-admin.command';
 import { HealthCheckCommand } from '@app/cli/health-check.command';
 import { NotifyExpiringSubscriptionsCommand } from '@app/cli/notify-expiring-subscriptions.command';
 import { VapidGenerateCommand } from '@app/cli/vapid-generate.command';
+import { usesEmbeddedDatabase } from '@config/env.validation';
 import { loadEnv } from '@config/load-env';
+import { resolveEnvironment } from '@config/resolve-environment';
+import { runMigrations } from '@infra/database/run-migrations';
 import { createRootLogger } from '@infra/logging/http-logger';
 import { AccountsModule } from '@modules/accounts';
 import { DemoModule } from '@modules/demo';
@@ -37,19 +40,28 @@ async function main(): Promise<void> {
     await CommandFactory.run(StandaloneCliModule, { logger: ['error', 'warn'] });
     return;
   }
-  const env = loadEnv();
-  const logger = createRootLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
+  const loaded = loadEnv();
+  const logger = createRootLogger(loaded.LOG_LEVEL === 'info' ? 'warn' : loaded.LOG_LEVEL);
+  // Zero-setup mode: the commands use the embedded PostgreSQL of DATA_DIR, the running server's if
+  // one runs, else one started (and migrated: a fresh data directory has no schema) for the command.
+  const { env, release } = await resolveEnvironment(loaded, logger);
+  if (usesEmbeddedDatabase(loaded) && env.MIGRATIONS_RUN) await runMigrations(env.DATABASE_URL);
 
   @Module({ imports: [AppModule.register({ role: 'cli', logger }), HealthModule, AccountsModule, DemoModule], providers: COMMANDS })
   class CliModule {}
 
-  await CommandFactory.run(CliModule, {
-    logger: ['error', 'warn'],
-    errorHandler: (error) => {
-      console.error(error.message);
-      process.exit(1);
-    },
-  });
+  try {
+    await CommandFactory.run(CliModule, {
+      logger: ['error', 'warn'],
+      errorHandler: (error) => {
+        console.error(error.message);
+        // process.exit still stops an embedded PostgreSQL started here (the library's exit hook).
+        process.exit(1);
+      },
+    });
+  } finally {
+    await release();
+  }
 }
 
 main().catch((error) => {

@@ -3,10 +3,13 @@ import type { Server } from 'node:http';
 import { INestApplicationContext } from '@nestjs/common';
 import { createHttpApp, createWorkerContext } from './bootstrap';
 import { loadEnv } from '@config/load-env';
+import { resolveEnvironment } from '@config/resolve-environment';
 import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { createRootLogger } from '@infra/logging/http-logger';
+import type { EnvironmentVariables } from '@config/env.validation';
+import type { Logger } from 'pino';
 
 async function main(): Promise<void> {
   let env;
@@ -17,7 +20,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createRootLogger(env.LOG_LEVEL);
+  // The embedded PostgreSQL (zero-setup mode) outlives the app: stopped after app.close().
+  const resolved = await resolveEnvironment(env, logger);
+  env = resolved.env;
+  try {
+    await serve(env, logger, resolved.release);
+  } catch (error) {
+    await resolved.release().catch(() => undefined);
+    throw error;
+  }
+}
 
+async function serve(env: EnvironmentVariables, logger: Logger, release: () => Promise<void>): Promise<void> {
   if (env.MIGRATIONS_RUN) {
     const applied = await runMigrations(env.DATABASE_URL, (message) => logger.info(message));
     logger.info({ applied: applied.length }, 'Database schema is up to date');
@@ -71,6 +85,7 @@ async function main(): Promise<void> {
         await closed;
       }
       await app.close();
+      await release();
       logger.info('Shut down cleanly');
       process.exit(0);
     } catch (error) {

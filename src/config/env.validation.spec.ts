@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateVAPIDKeys } from 'web-push';
-import { EXAMPLE_APP_KEY, parseRate, parseTrustProxy, parseWebhookSecrets, validateEnv } from './env.validation';
+import {
+  EXAMPLE_APP_KEY,
+  parseRate,
+  parseTrustProxy,
+  parseWebhookSecrets,
+  usesEmbeddedDatabase,
+  validateEnv,
+  validateResolvedEnv,
+} from './env.validation';
 
 const base = { APP_KEY: 'k'.repeat(32), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
 
@@ -19,7 +27,7 @@ describe('validateEnv', () => {
   });
 
   it.each([
-    [{ DATABASE_URL: undefined }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ APP_KEY: 'short' }, 'APP_KEY'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ APP_ROLE: 'both' }, 'APP_ROLE'],
@@ -28,6 +36,26 @@ describe('validateEnv', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
   ])('stops start-up naming the bad variable (%o)', (override, name) => {
     expect(() => validateEnv({ ...base, ...override })).toThrow(new RegExp(name));
+  });
+
+  describe('zero-setup mode (decisions §14)', () => {
+    it('runs the embedded PostgreSQL when DATABASE_URL is unset outside production, or "embedded" anywhere', () => {
+      expect(usesEmbeddedDatabase(validateEnv({ APP_KEY: base.APP_KEY }))).toBe(true);
+      expect(usesEmbeddedDatabase(validateEnv({ ...base, DATABASE_URL: 'embedded', NODE_ENV: 'production' }))).toBe(true);
+      expect(usesEmbeddedDatabase(validateEnv(base))).toBe(false);
+      expect(validateEnv({}).DATA_DIR).toBe('./var');
+    });
+
+    it('refuses production without DATABASE_URL or APP_KEY, naming them', () => {
+      expect(() => validateEnv({ APP_KEY: base.APP_KEY, NODE_ENV: 'production' })).toThrow(/DATABASE_URL is required/);
+      expect(() => validateEnv({ DATABASE_URL: base.DATABASE_URL, NODE_ENV: 'production' })).toThrow(/APP_KEY is required/);
+    });
+
+    it('builds the container only from resolved values', () => {
+      expect(() => validateResolvedEnv({ APP_KEY: base.APP_KEY, DATABASE_URL: 'embedded' })).toThrow(/DATABASE_URL/);
+      expect(() => validateResolvedEnv({ DATABASE_URL: base.DATABASE_URL })).toThrow(/APP_KEY/);
+      expect(validateResolvedEnv(base).DATABASE_URL).toBe(base.DATABASE_URL);
+    });
   });
 
   it('parses rates and proxy trust', () => {

@@ -51,6 +51,12 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/[^\s]+$/, { message: '$property must be an http(s) URL' })
   APP_URL = 'http://localhost:3000';
 
+  /**
+   * Unset outside production: generated once into DATA_DIR/app-key and reused (decisions §14). The
+   * entry points fill it in (resolveEnvironment) before the container is built, so code reading it
+   * through ConfigService always gets a key: the container validates with validateResolvedEnv.
+   */
+  @IsOptional()
   @IsString()
   @MinLength(32, { message: '$property must be at least 32 characters (generate one with `openssl rand -hex 32`)' })
   APP_KEY: string;
@@ -58,8 +64,18 @@ export class EnvironmentVariables {
   @Matches(/^[A-Z]{3}$/, { message: '$property must be an ISO 4217 code such as HNL' })
   APP_CURRENCY = 'HNL';
 
-  @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: '$property must be a postgres:// URL' })
+  /**
+   * A postgres:// URL; `embedded` (or unset, outside production) runs an embedded PostgreSQL with its
+   * data in DATA_DIR/postgres (decisions §14). Like APP_KEY, a postgres:// URL once resolved.
+   */
+  @IsOptional()
+  @Matches(/^(embedded|postgres(ql)?:\/\/[^\s]+)$/, { message: '$property must be a postgres:// URL, or "embedded"' })
   DATABASE_URL: string;
+
+  /** Where the zero-setup mode keeps its files: the embedded PostgreSQL's data and the generated APP_KEY. */
+  @IsString()
+  @IsNotEmpty()
+  DATA_DIR = './var';
 
   @Transform(toBoolean)
   @IsBoolean()
@@ -334,6 +350,26 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   return env;
 }
 
+/** DATABASE_URL is `embedded`, or unset outside production: the process runs its own PostgreSQL. */
+export function usesEmbeddedDatabase(env: EnvironmentVariables): boolean {
+  return env.DATABASE_URL === 'embedded' || (env.DATABASE_URL === undefined && env.NODE_ENV !== 'production');
+}
+
+/**
+ * What the container validates: the environment once the entry point has resolved the zero-setup
+ * values (resolveEnvironment), so DATABASE_URL is a real URL and APP_KEY is set.
+ */
+export function validateResolvedEnv(raw: Record<string, unknown>): EnvironmentVariables {
+  const env = validateEnv(raw);
+  const problems: string[] = [];
+  if (env.DATABASE_URL === undefined || env.DATABASE_URL === 'embedded') {
+    problems.push('DATABASE_URL must be a postgres:// URL here (the embedded PostgreSQL is started by the entry point, not the container)');
+  }
+  if (env.APP_KEY === undefined) problems.push('APP_KEY must be set here (the entry point generates it outside production)');
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((text) => `  - ${text}`).join('\n')}`);
+  return env;
+}
+
 // --- Abuse resistance: configurations that would expose the service (decisions §10, §11) ---------
 
 /**
@@ -346,6 +382,15 @@ const MIN_GRPC_TOKEN_LENGTH = 32;
 /** Rules across variables, checked once every variable is well-formed on its own. */
 function unsafeCombinations(env: EnvironmentVariables): string[] {
   const problems: string[] = [];
+  // A forgotten variable must not silently write to a local disk, nor sign with a key nobody keeps.
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL === undefined) {
+    problems.push(
+      'DATABASE_URL is required with NODE_ENV=production (a postgres:// URL; DATABASE_URL=embedded runs the embedded PostgreSQL on purpose)',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.APP_KEY === undefined) {
+    problems.push('APP_KEY is required with NODE_ENV=production (generate one with `openssl rand -hex 32`)');
+  }
   if (env.NODE_ENV === 'production' && env.APP_KEY === EXAMPLE_APP_KEY) {
     problems.push('APP_KEY is the example value of .env.example: set a secret of your own in production (`openssl rand -hex 32`)');
   }

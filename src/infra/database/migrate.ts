@@ -1,11 +1,18 @@
 import 'reflect-metadata';
 import { loadEnv } from '@config/load-env';
+import { resolveEnvironment } from '@config/resolve-environment';
+import { createRootLogger } from '@infra/logging/http-logger';
 import { runMigrations } from './run-migrations';
 
 async function main(): Promise<void> {
-  const env = loadEnv();
-  const applied = await runMigrations(env.DATABASE_URL, (message) => console.log(message));
-  console.log(applied.length ? `${applied.length} migration(s) applied` : 'Schema is up to date');
+  const loaded = loadEnv();
+  const { env, release } = await resolveEnvironment(loaded, createRootLogger(loaded.LOG_LEVEL === 'info' ? 'warn' : loaded.LOG_LEVEL));
+  try {
+    const applied = await runMigrations(env.DATABASE_URL, (message) => console.log(message));
+    console.log(applied.length ? `${applied.length} migration(s) applied` : 'Schema is up to date');
+  } finally {
+    await release();
+  }
 }
 
 main().catch((error) => {
