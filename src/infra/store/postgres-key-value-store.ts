@@ -9,6 +9,8 @@ const CLEANUP_BATCH = 5_000;
 // One statement each, so every operation is atomic on its own; an expired row counts as absent and
 // is overwritten in the same statement (ON CONFLICT ... WHERE / CASE on expires_at). Concurrent
 // upserts of one key queue on its row lock, so counts and claims are exact across processes.
+// now() is the statement's start: one that waited on the row lock may start before the window did,
+// so the time left is capped at the window.
 const GET = `SELECT value FROM kv_store WHERE key = $1 AND expires_at > now()`;
 const SET = `
   INSERT INTO kv_store (key, value, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
@@ -24,7 +26,7 @@ const INCREMENT = `
   ON CONFLICT (key) DO UPDATE SET
     count = CASE WHEN counter.expires_at <= now() THEN 1 ELSE counter.count + 1 END,
     expires_at = CASE WHEN counter.expires_at <= now() THEN EXCLUDED.expires_at ELSE counter.expires_at END
-  RETURNING count, ceil(extract(epoch FROM expires_at - now()) * 1000)::bigint AS ttl_ms`;
+  RETURNING count, least(ceil(extract(epoch FROM expires_at - now()) * 1000), $2)::bigint AS ttl_ms`;
 // SKIP LOCKED: several processes clean up at once without waiting on each other or on requests.
 const cleanup = (table: string) => `
   DELETE FROM ${table} WHERE key IN (
