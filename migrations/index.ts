@@ -14,6 +14,7 @@ import { AiEnrichment1763700900000 } from './1763700900000-ai-enrichment';
 import { Reporting1763700910000 } from './1763700910000-reporting';
 import { SubscriptionReminders1763700830000 } from './1763700830000-subscription-reminders';
 import { ExportFiles1763700820000 } from './1763700820000-export-files';
+import { KeyValueStore1763701000000 } from './1763701000000-key-value-store';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   SubscriptionReminders1763700830000,
   AiEnrichment1763700900000,
   Reporting1763700910000,
+  KeyValueStore1763701000000,
 ];

@@ -19,6 +19,7 @@ import { QueueModule } from '@infra/queue/queue.module';
 import { RateLimitGuard } from '@infra/rate-limit/rate-limit.guard';
 import { RateLimitModule } from '@infra/rate-limit/rate-limit.module';
 import { RedisModule } from '@infra/redis/redis.module';
+import { StoreModule } from '@infra/store/store.module';
 import { SecurityLogModule } from '@common/security/security-log.module';
 import { AccountsModule } from '@modules/accounts';
 import { AiModule, AiWorkerModule } from '@modules/ai';
@@ -105,6 +106,7 @@ export class AppModule {
         }),
         LifecycleModule,
         RedisModule,
+        StoreModule,
         QueueModule,
         CqrsModule.forRoot(),
         RateLimitModule,

@@ -6,6 +6,8 @@ import { IsAddressList } from './address-list';
 
 export const APP_ROLES = ['all', 'api', 'worker'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
+export const STORE_BACKENDS = ['redis', 'postgres'] as const;
+export type StoreBackend = (typeof STORE_BACKENDS)[number];
 
 const RATE = /^\d+\/\d+$/;
 const PROVIDER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
@@ -95,6 +97,10 @@ export class EnvironmentVariables {
 
   @Matches(/^rediss?:\/\/[^\s]+$/, { message: '$property must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379/0';
+
+  /** Where rate-limit counters, idempotency records, caches and checkout sessions live. */
+  @IsIn(STORE_BACKENDS)
+  STORE_BACKEND: StoreBackend = 'redis';
 
   @Matches(/^[a-z0-9_-]{1,32}$/i, { message: '$property must be 1-32 letters, digits, - or _' })
   QUEUE_PREFIX = 'sf';

@@ -1,13 +1,12 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import Redis from 'ioredis';
 import { from, Observable, of } from 'rxjs';
 import { catchError, mergeMap } from 'rxjs/operators';
 import { ConflictError, ValidationFailedError } from '@common/errors/domain.error';
 import { toErrorResponse } from '@common/errors/error-response';
 import { sha256Hex, stableStringify } from '@common/util/stable-json';
-import { REDIS } from '@infra/redis/redis.module';
+import { KeyValueStore } from '@infra/store/key-value-store';
 import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotency.options';
 
 const RETENTION_MS = 24 * 3600 * 1000;
@@ -31,9 +30,9 @@ interface CompletedRecord {
 type IdempotencyRecord = InFlightRecord | CompletedRecord;
 
 /**
- * Redis unreachable: a request that carries a key is refused with 503 before it runs (the
- * idempotency record cannot be claimed, so it would run unprotected); the command client fails
- * fast, and the error handling maps its failure to 503. A request that already ran keeps its
+ * The store (Redis or PostgreSQL) unreachable: a request that carries a key is refused with 503 before it runs (the
+ * idempotency record cannot be claimed, so it would run unprotected); the store's calls fail
+ * fast, and the error handling maps their failure to 503. A request that already ran keeps its
  * answer even when its record cannot be written afterwards: telling the client 503 then would
  * invite a retry of work that was done.
  */
@@ -43,7 +42,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   constructor(
     private readonly reflector: Reflector,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly store: KeyValueStore,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -65,8 +64,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const fingerprint = sha256Hex(stableStringify({ body, query: req.query }));
 
     const claim: InFlightRecord = { state: 'running', fingerprint };
-    const claimed = await this.redis.set(recordKey, JSON.stringify(claim), 'PX', IN_FLIGHT_MS, 'NX');
-    if (!claimed) return of(this.answerExisting(await this.redis.get(recordKey), fingerprint, field, res));
+    const claimed = await this.store.setIfAbsent(recordKey, JSON.stringify(claim), IN_FLIGHT_MS);
+    if (!claimed) return of(this.answerExisting(await this.store.get(recordKey), fingerprint, field, res));
 
     return next.handle().pipe(
       mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res).then(() => result))),
@@ -124,7 +123,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     const record: CompletedRecord = { state: 'done', fingerprint, status, body: body ?? null, headers };
     try {
-      await this.redis.set(recordKey, JSON.stringify(record), 'PX', RETENTION_MS);
+      await this.store.set(recordKey, JSON.stringify(record), RETENTION_MS);
     } catch (error) {
       // The work is done (an order committed): its answer stands. The claim expires after IN_FLIGHT_MS.
       this.logger.error({ err: error }, 'Could not keep an idempotent response; a retry with its key gets 409 until the claim expires');
@@ -134,14 +133,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async fail(recordKey: string, fingerprint: string, error: unknown): Promise<void> {
     const { status, body } = toErrorResponse(error);
     // A 422 or 5xx leaves nothing behind: the client may fix the input or retry with the same key.
-    // Redis failing here too must not replace the request's own error.
+    // The store failing here too must not replace the request's own error.
     const store: Promise<unknown> =
       status === 422 || status >= 500
-        ? this.redis.del(recordKey)
-        : this.redis.set(
+        ? this.store.delete(recordKey)
+        : this.store.set(
             recordKey,
             JSON.stringify({ state: 'done', fingerprint, status, body, headers: {} } satisfies CompletedRecord),
-            'PX',
             RETENTION_MS,
           );
     await store.catch((error: unknown) => this.logger.warn({ err: error }, 'Could not update the idempotency record of a failed request'));

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { KeyValueStore } from '@infra/store/key-value-store';
 
 /** A coupon as the public list caches it: still filtered by time when served. */
 export interface CachedPublicCoupon {
@@ -13,30 +13,30 @@ export interface CachedPublicCoupon {
 }
 
 /** Spec 8: the public coupon list is cached for 15 minutes. */
-const COUPON_CATALOG_TTL_SECONDS = 15 * 60;
-// Long enough that a generation never goes back to a number whose entry is still cached.
-const GENERATION_TTL_SECONDS = 30 * 86_400;
+const COUPON_CATALOG_TTL_MS = 15 * 60 * 1000;
+// Far longer than an entry lives: when a generation expires, every entry cached under it is long gone.
+const GENERATION_TTL_MS = 30 * 86_400 * 1000;
 
 /**
- * The per-tenant cache of GET /api/v1/coupons. Invalidation bumps a generation number that is part
+ * The per-tenant cache of GET /api/v1/coupons. Invalidation replaces a random generation token that is part
  * of the entry's key instead of deleting the entry: a reader that loaded the coupons just before a
  * change commits can only store them under the old generation, which nobody reads any more, so a
  * stale list never outlives the invalidation. Call `invalidate` after the change has committed.
  *
- * Redis trouble never fails the request: reads fall through to the database.
+ * Store trouble never fails the request: reads fall through to the database.
  */
 @Injectable()
 export class CouponCatalogCache {
   private readonly logger = new Logger(CouponCatalogCache.name);
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(private readonly store: KeyValueStore) {}
 
   async getOrLoad(tenantId: string, load: () => Promise<CachedPublicCoupon[]>): Promise<CachedPublicCoupon[]> {
     let key: string | null = null;
     try {
-      const generation = (await this.redis.get(generationKey(tenantId))) ?? '0';
+      const generation = (await this.store.get(generationKey(tenantId))) ?? '0';
       key = entryKey(tenantId, generation);
-      const cached = await this.redis.get(key);
+      const cached = await this.store.get(key);
       if (cached !== null) return JSON.parse(cached) as CachedPublicCoupon[];
     } catch (error) {
       this.logger.warn({ err: error, tenantId }, 'Coupon catalog cache unavailable; reading the database');
@@ -44,7 +44,7 @@ export class CouponCatalogCache {
     }
     const coupons = await load();
     if (key) {
-      await this.redis.set(key, JSON.stringify(coupons), 'EX', COUPON_CATALOG_TTL_SECONDS).catch((error: unknown) => {
+      await this.store.set(key, JSON.stringify(coupons), COUPON_CATALOG_TTL_MS).catch((error: unknown) => {
         this.logger.warn({ err: error, tenantId }, 'Could not store the coupon catalog');
       });
     }
@@ -54,7 +54,7 @@ export class CouponCatalogCache {
   /** Drops the tenant's cached list: the next read sees the database. */
   async invalidate(tenantId: string): Promise<void> {
     try {
-      await this.redis.multi().incr(generationKey(tenantId)).expire(generationKey(tenantId), GENERATION_TTL_SECONDS).exec();
+      await this.store.set(generationKey(tenantId), randomUUID(), GENERATION_TTL_MS);
     } catch (error) {
       this.logger.error({ err: error, tenantId }, 'Could not invalidate the coupon catalog; it may be stale for up to 15 minutes');
     }

@@ -8,7 +8,7 @@ import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { HealthReport, isHealthy } from './domain/health-report';
 import { GetHealthReportQuery } from './queries/get-health-report/get-health-report.query';
 import { QueueHealthIndicator } from './queue.health-indicator';
-import { RedisHealthIndicator } from './redis.health-indicator';
+import { StoreHealthIndicator } from './store.health-indicator';
 
 @ApiTags('health')
 @SkipRateLimit()
@@ -18,7 +18,7 @@ export class HealthController {
     private readonly queries: QueryBus,
     private readonly terminus: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
-    private readonly redis: RedisHealthIndicator,
+    private readonly store: StoreHealthIndicator,
     private readonly queues: QueueHealthIndicator,
     private readonly shutdown: ShutdownState,
   ) {}
@@ -46,7 +46,7 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({
     summary:
-      'Readiness: PostgreSQL, Redis and every queue connection answer now (within 1 s) and the process is not shutting down (200, or 503)',
+      'Readiness: PostgreSQL, the store (Redis or PostgreSQL) and every queue connection answer now (within 1 s) and the process is not shutting down (200, or 503)',
   })
   async ready(@Res({ passthrough: true }) res: Response) {
     if (this.shutdown.draining) {
@@ -56,7 +56,7 @@ export class HealthController {
     try {
       return await this.terminus.check([
         () => this.database.pingCheck('database', { timeout: 1_000 }),
-        () => this.redis.pingCheck('redis'),
+        () => this.store.pingCheck(),
         () => this.queues.pingCheck('queues'),
       ]);
     } catch (error) {

@@ -12,7 +12,7 @@ import { HealthRefreshProcessor, HEALTH_QUEUE } from './jobs/health-refresh.proc
 import { HealthRefreshScheduler } from './jobs/health-refresh.scheduler';
 import { GetHealthReportHandler } from './queries/get-health-report/get-health-report.handler';
 import { QueueHealthIndicator } from './queue.health-indicator';
-import { RedisHealthIndicator } from './redis.health-indicator';
+import { StoreHealthIndicator } from './store.health-indicator';
 
 @Module({
   imports: [TerminusModule.forRoot({ logger: false })],
@@ -25,7 +25,7 @@ import { RedisHealthIndicator } from './redis.health-indicator';
     UsedDiskSpaceCheck,
     CacheCheck,
     RedisPersistenceCheck,
-    RedisHealthIndicator,
+    StoreHealthIndicator,
     QueueHealthIndicator,
   ],
   exports: [HealthChecksService],

@@ -1,9 +1,8 @@
-import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
 import { CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
 import { authHeader, createTenant, createTenantWithOwner } from '@test/support/factories';
 import { expectBadRequest, rateLimitOf, uniqueClientIp } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
+import { storeKeys, storeTtlSeconds } from '@test/support/store-keys';
 import { TEST_RATE_LIMITS } from '@test/support/test-env';
 import { settleFor } from '@test/support/wait';
 
@@ -119,10 +118,9 @@ describe('GET /api/v1/coupons (spec 4.3, decisions §6)', () => {
       const { tenant, token } = await createTenantWithOwner(t);
       await createCoupon(token, { code: 'TTL', coupon_type: 'fixed', value: 10, is_public: true });
       await list(tenant.id);
-      const redis = t.get<Redis>(REDIS);
-      const keys = (await redis.keys(`coupons:public:${tenant.id}:*`)).filter((key) => !key.endsWith(':generation'));
+      const keys = (await storeKeys(t, `coupons:public:${tenant.id}:*`)).filter((key) => !key.endsWith(':generation'));
       expect(keys).toHaveLength(1);
-      const ttl = await redis.ttl(keys[0]);
+      const ttl = await storeTtlSeconds(t, keys[0]);
       expect(ttl).toBeGreaterThan(890);
       expect(ttl).toBeLessThanOrEqual(900);
     });

@@ -1,5 +1,4 @@
-import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
+import { KeyValueStore } from '@infra/store/key-value-store';
 import { HealthChecksService } from '@modules/health/health-checks.service';
 import { runCli } from '@test/support/cli';
 import { useTestApp, withTestApp } from '@test/support/test-app';
@@ -8,7 +7,7 @@ describe('Health (spec 4.8, decisions §11)', () => {
   // API-only apps: a worker's minute refresh (any app with workers shares the cached report) would
   // race the assertions about what is cached.
   const t = useTestApp({ role: 'api' });
-  beforeAll(() => t.get<Redis>(REDIS).del('health:last-report'));
+  beforeAll(() => t.get(KeyValueStore).delete('health:last-report'));
 
   it('GET /health runs the checks when nothing is cached and answers the spatie-style report', async () => {
     const res = await t.http().get('/health');
@@ -42,10 +41,23 @@ describe('Health (spec 4.8, decisions §11)', () => {
     expect(res.text).toBe('OK');
   });
 
-  it('GET /health/ready checks PostgreSQL, Redis and the queue connections live', async () => {
+  it('names the store in use in the Cache check', async () => {
+    const mode = t.get(KeyValueStore).mode;
+    const cache = (await t.http().get('/health')).body.checkResults.find((result: { name: string }) => result.name === 'Cache');
+    expect(cache).toEqual(
+      expect.objectContaining({
+        status: 'ok',
+        meta: { store: mode },
+        notificationMessage: `The cache runs on ${mode === 'redis' ? 'Redis' : 'PostgreSQL'}.`,
+      }),
+    );
+  });
+
+  it('GET /health/ready checks PostgreSQL, the store and the queue connections live', async () => {
     const res = await t.http().get('/health/ready');
     expect(res.status).toBe(200);
-    expect(res.body.details).toEqual({ database: { status: 'up' }, redis: { status: 'up' }, queues: { status: 'up' } });
+    const store = t.get(KeyValueStore).mode === 'redis' ? { redis: { status: 'up' } } : { store: { status: 'up', backend: 'postgres' } };
+    expect(res.body.details).toEqual({ database: { status: 'up' }, ...store, queues: { status: 'up' } });
   });
 
   describe('with a disk threshold that every disk exceeds', () => {

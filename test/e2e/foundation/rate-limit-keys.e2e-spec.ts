@@ -1,9 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
 import { createTenantWithOwner } from '@test/support/factories';
 import { statusesOf, uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule } from '@test/support/probe.module';
+import { storeKeys } from '@test/support/store-keys';
 import { TestApp, useTestApp } from '@test/support/test-app';
 
 // Decisions §2: counter keys come only from bounded, canonical values. Each test speaks as its own
@@ -12,13 +11,8 @@ import { TestApp, useTestApp } from '@test/support/test-app';
 /** Just under the 1 MiB body limit once wrapped in JSON. */
 const HUGE = 'a'.repeat(1_000_000);
 
-/** Every key of the test Redis DB (rate-limit counters start with `rl:`). */
-async function redisKeys(t: TestApp, match = '*'): Promise<string[]> {
-  const keys: string[] = [];
-  const stream = t.get<Redis>(REDIS).scanStream({ match, count: 1000 });
-  for await (const batch of stream) keys.push(...(batch as string[]));
-  return keys;
-}
+/** Every key of the test store (rate-limit counters start with `rl:`). */
+const redisKeys = storeKeys;
 
 const longestKey = async (t: TestApp) => Math.max(0, ...(await redisKeys(t)).map((key) => Buffer.byteLength(key)));
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
 import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule } from '@test/support/probe.module';
+import { deleteStoreKeys, storeKeys } from '@test/support/store-keys';
 import { useTestApp } from '@test/support/test-app';
 
 // Each test speaks as its own client address (TRUST_PROXY=loopback honours X-Forwarded-For from
@@ -30,7 +29,7 @@ describe('Rate limiting (decisions §2)', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - API);
   });
 
-  it('holds the limit across two app instances sharing Redis', async () => {
+  it('holds the limit across two app instances sharing the store', async () => {
     const ip = uniqueClientIp();
     const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => apiRoute(ip, i % 2 ? a : b)));
     expect(responses.filter((res) => res.status === 200)).toHaveLength(API);
@@ -97,9 +96,7 @@ describe('Rate limiting (decisions §2)', () => {
 
     it('ignores X-Forwarded-For from a proxy that is not trusted', async () => {
       // Other suites also spoke from the loopback socket address: start this counter from zero.
-      const redis = strict.get<Redis>(REDIS);
-      const keys = await redis.keys('rl:api:ip:*127.0.0.1');
-      if (keys.length) await redis.del(...keys);
+      await deleteStoreKeys(strict, await storeKeys(strict, 'rl:api:ip:*127.0.0.1'));
       // Every request claims a new address; untrusted, they all count against the socket address.
       const send = () =>
         strict

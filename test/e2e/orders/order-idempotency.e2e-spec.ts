@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
+import { KeyValueStore } from '@infra/store/key-value-store';
 import { createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
 import { placeOrder } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
@@ -45,15 +44,14 @@ describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2)', ()
   it('answers 201 with the committed order when its response cannot be kept, and a quick retry is 409, not a second order', async () => {
     const { tenant, product, body } = await shopWithProduct(10);
     const key = randomUUID();
-    const redis = t.get<Redis>(REDIS);
-    const set = redis.set.bind(redis) as (...args: unknown[]) => Promise<unknown>;
-    // Redis takes the claim, then fails when the finished response is to be kept (after the order's commit).
+    const store = t.get(KeyValueStore);
+    const set = store.set.bind(store);
+    // The store takes the claim, then fails when the finished response is to be kept (after the order's commit).
     const fault = jest
-      .spyOn(redis, 'set')
-      .mockImplementation(((recordKey: string, value: string, ...rest: unknown[]) =>
-        value.includes('"state":"done"')
-          ? Promise.reject(new Error('injected: Redis write failed'))
-          : set(recordKey, value, ...rest)) as never);
+      .spyOn(store, 'set')
+      .mockImplementation((recordKey: string, value: string, ttlMs: number) =>
+        value.includes('"state":"done"') ? Promise.reject(new Error('injected: store write failed')) : set(recordKey, value, ttlMs),
+      );
     let placed;
     try {
       placed = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response, Test } from 'supertest';
 import { runMigrations } from '@infra/database/run-migrations';
+import { KeyValueStore } from '@infra/store/key-value-store';
 import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { authHeader } from '@test/support/factories';
 import { placeOrder } from '@test/support/http-clients';
@@ -96,5 +97,16 @@ describeWithPostgres('PostgreSQL outage (decisions §13)', () => {
     const lines = (msg: string) => t.logs.filter((line) => line.msg === msg && line.dependency === 'postgres');
     expect(lines('Connection lost; retrying')).toHaveLength(1);
     expect(lines('Connection restored')).toHaveLength(1);
+    // With the store on PostgreSQL, rate limiting went on in memory through the outage (decisions §13), and back.
+    const rateLimiterLines = t.get(KeyValueStore).mode === 'postgres' ? 1 : 0;
+    expect(t.logs.filter((line) => String(line.msg).startsWith('Rate-limit store unreachable'))).toHaveLength(rateLimiterLines);
+    // It goes back to the store on the first counted request once the store answers again.
+    await waitFor(
+      async () => {
+        await list();
+        return t.logs.filter((line) => String(line.msg).startsWith('Rate-limit store is back')).length === rateLimiterLines;
+      },
+      { what: 'the rate limiter to count in the store again' },
+    );
   });
 });

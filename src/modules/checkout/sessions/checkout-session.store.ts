@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
+import { Injectable } from '@nestjs/common';
+import { KeyValueStore } from '@infra/store/key-value-store';
 import type { CartItemDto } from '@modules/catalog';
 
 export interface CheckoutSession {
@@ -11,15 +10,15 @@ export interface CheckoutSession {
   updatedAt: string;
 }
 
-const TTL_SECONDS = 24 * 3600;
+const TTL_MS = 24 * 3600 * 1000;
 
-/** Checkout sessions live 24 h in Redis, keyed by tenant and the client-generated session id. */
+/** Checkout sessions live 24 h in the store (Redis or PostgreSQL), keyed by tenant and the client-generated session id. */
 @Injectable()
 export class CheckoutSessionStore {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(private readonly store: KeyValueStore) {}
 
   async get(tenantId: string, sessionId: string): Promise<CheckoutSession | null> {
-    const raw = await this.redis.get(this.key(tenantId, sessionId));
+    const raw = await this.store.get(this.key(tenantId, sessionId));
     return raw ? (JSON.parse(raw) as CheckoutSession) : null;
   }
 
@@ -27,7 +26,7 @@ export class CheckoutSessionStore {
   async update(tenantId: string, sessionId: string, changes: Partial<Omit<CheckoutSession, 'updatedAt'>>): Promise<CheckoutSession> {
     const current = (await this.get(tenantId, sessionId)) ?? { items: [], subtotal: null, couponCode: null, userId: null, updatedAt: '' };
     const next: CheckoutSession = { ...current, ...changes, updatedAt: new Date().toISOString() };
-    await this.redis.set(this.key(tenantId, sessionId), JSON.stringify(next), 'EX', TTL_SECONDS);
+    await this.store.set(this.key(tenantId, sessionId), JSON.stringify(next), TTL_MS);
     return next;
   }
 

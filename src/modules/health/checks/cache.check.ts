@@ -1,30 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
+import { Injectable } from '@nestjs/common';
+import { KeyValueStore } from '@infra/store/key-value-store';
 import { HealthCheck } from '../domain/health-report';
 import { withTimeout } from './with-timeout';
 
-/** Passes when a value written to the cache reads back the same. */
+const STORE_NAMES = { redis: 'Redis', postgres: 'PostgreSQL' } as const;
+
+/** Passes when a value written to the store in use (Redis or PostgreSQL) reads back the same. */
 @Injectable()
 export class CacheCheck implements HealthCheck {
   readonly name = 'Cache';
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(private readonly store: KeyValueStore) {}
 
   async run() {
+    const backend = STORE_NAMES[this.store.mode];
+    const meta = { store: this.store.mode };
     const key = `health:cache-check:${randomUUID()}`;
     const value = randomUUID();
-    const readBack = await withTimeout(this.redis.multi().set(key, value, 'EX', 10).get(key).del(key).exec(), 3_000, 'cache write/read');
-    const got = readBack?.[1]?.[1];
+    const got = await withTimeout(this.writeAndRead(key, value), 3_000, 'cache write/read');
     if (got !== value) {
       return {
         status: 'failed' as const,
-        notificationMessage: 'The cache did not return the value just written.',
+        notificationMessage: `The cache (${backend}) did not return the value just written.`,
         shortSummary: 'Failed',
-        meta: {},
+        meta,
       };
     }
-    return { status: 'ok' as const, notificationMessage: '', shortSummary: 'Ok', meta: {} };
+    return { status: 'ok' as const, notificationMessage: `The cache runs on ${backend}.`, shortSummary: 'Ok', meta };
+  }
+
+  private async writeAndRead(key: string, value: string): Promise<string | null> {
+    await this.store.set(key, value, 10_000);
+    try {
+      return await this.store.get(key);
+    } finally {
+      await this.store.delete(key);
+    }
   }
 }

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { sendNotification, WebPushError } from 'web-push';
 import type { Env } from '@config/env.validation';
-import { REDIS } from '@infra/redis/redis.module';
+import { KeyValueStore } from '@infra/store/key-value-store';
 import { isAllowedPushHost, parseAllowedPushHosts } from '../domain/push-endpoint';
 import { PushSubscriptionRow, PushSubscriptionsRepository } from '../push-subscriptions.repository';
 import { PushChannel, WebPushPayload } from './push.channel';
@@ -18,14 +17,13 @@ const PUSH_REQUEST_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a push for a browser that is offline: a day-old new-order alert is still worth showing, a month-old one is not. */
 const PUSH_TTL_SECONDS = 24 * 3600;
 /**
- * How long "this subscription accepted this delivery" is remembered. The mark lives in Redis, beside
- * the `push-delivery` job whose retries it guards, rather than in a table: it only matters while that
- * job can still run again (its retries take minutes, a completed job id is kept a day, so a re-queued
- * duplicate is dropped by BullMQ for that day too), it is lost only with the queue itself (when no retry
- * is left to guard), and Redis expires it with no purge job, where a table would take one write per
- * push and a clean-up.
+ * How long "this subscription accepted this delivery" is remembered. The mark lives in the
+ * key-value store (Redis, or PostgreSQL's unlogged store table), not in a table of its own: it only
+ * matters while the `push-delivery` job it guards can still run again (its retries take minutes, a
+ * completed job id is kept a day, so a re-queued duplicate is dropped by BullMQ for that day too),
+ * and the store expires it with no purge job of its own.
  */
-const DELIVERED_MARK_TTL_SECONDS = 24 * 3600;
+const DELIVERED_MARK_TTL_MS = 24 * 3600 * 1000;
 
 class PushDeliveryFailedError extends Error {}
 
@@ -51,7 +49,7 @@ export class WebPushChannel extends PushChannel {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly subscriptions: PushSubscriptionsRepository,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly store: KeyValueStore,
     config: ConfigService<Env, true>,
   ) {
     super();
@@ -91,7 +89,7 @@ export class WebPushChannel extends PushChannel {
       return;
     }
     const mark = `push-delivered:${deliveryKey}:${subscription.id}`;
-    if ((await this.redis.exists(mark)) === 1) return;
+    if ((await this.store.get(mark)) !== null) return;
     try {
       await sendNotification({ endpoint: subscription.endpoint, keys: { auth: subscription.auth, p256dh: subscription.p256dh } }, body, {
         vapidDetails: vapid,
@@ -109,7 +107,7 @@ export class WebPushChannel extends PushChannel {
       }
       throw new PushDeliveryFailedError(`${origin}: ${error instanceof WebPushError ? `HTTP ${error.statusCode}` : describe(error)}`);
     }
-    await this.redis.set(mark, '1', 'EX', DELIVERED_MARK_TTL_SECONDS);
+    await this.store.set(mark, '1', DELIVERED_MARK_TTL_MS);
   }
 }
 

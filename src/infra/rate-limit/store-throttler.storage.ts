@@ -1,63 +1,47 @@
 import { Logger } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import Redis from 'ioredis';
 import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
+import { KeyValueStore } from '@infra/store/key-value-store';
 
-// INCR and the first PEXPIRE in one script: a burst of concurrent requests (from one process or
-// several) sees exactly one counter, and a key never outlives its window.
-const INCREMENT = `
-local hits = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if hits == 1 or ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return { hits, ttl }`;
-
-/** While Redis is connected but not answering, it is asked again at most this often (the others count in memory meanwhile). */
+/** While the store is connected but not answering, it is asked again at most this often (the others count in memory meanwhile). */
 const STORE_RETRY_MS = 1_000;
 /** Past this many in-memory counters, expired ones are swept; past the hard cap, all are dropped. */
 const MEMORY_SWEEP_AT = 10_000;
 const MEMORY_HARD_CAP = 200_000;
 
 /**
- * Fixed-window counters in Redis: one window per key, blocked until the window ends.
+ * Fixed-window counters in the store (Redis or PostgreSQL): one window per key, blocked until the
+ * window ends.
  *
- * Rate limiting never takes the API down (decisions §13): while Redis is unreachable each process
+ * Rate limiting never takes the API down (decisions §13): while the store is unreachable each process
  * counts in memory with the same windows and limits (so the limits hold per process, not across
- * processes), logs that once per outage, and goes back to Redis as soon as it answers.
+ * processes), logs that once per outage, and goes back to the store as soon as it answers.
  */
-export class RedisThrottlerStorage implements ThrottlerStorage {
+export class StoreThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger('RateLimit');
   private readonly memory = new Map<string, { hits: number; expiresAt: number }>();
   /** Whether counting has moved to memory; the store is asked again once connected and past `retryStoreAt`. */
   private storeDown = false;
   private retryStoreAt = 0;
 
-  constructor(private readonly redis: Redis) {
-    this.redis.defineCommand('rateLimitIncrement', { numberOfKeys: 1, lua: INCREMENT });
-  }
+  constructor(private readonly store: KeyValueStore) {}
 
   async increment(key: string, ttlMs: number, limit: number): Promise<ThrottlerStorageRecord> {
     const storeKey = `rl:${key}`;
-    if (this.redis.status === 'ready' && Date.now() >= this.retryStoreAt) {
+    if (this.store.reachable && Date.now() >= this.retryStoreAt) {
       try {
-        const [hits, ttl] = await (
-          this.redis as Redis & {
-            rateLimitIncrement(key: string, ttl: number): Promise<[number, number]>;
-          }
-        ).rateLimitIncrement(storeKey, ttlMs);
+        const { count, ttlMs: left } = await this.store.increment(storeKey, ttlMs);
         this.storeAnswered();
-        return record(hits, ttl, limit);
+        return record(count, left, limit);
       } catch (error) {
         if (!isDependencyUnavailable(error)) throw error;
         // Connected but not answering: spare the next requests the command timeout for a while.
         this.storeUnreachable(error, Date.now() + STORE_RETRY_MS);
       }
-    } else if (this.redis.status !== 'ready') {
+    } else if (!this.store.reachable) {
       // Asked again as soon as the connection is back.
-      this.storeUnreachable(new Error(`Redis connection ${this.redis.status}`), 0);
+      this.storeUnreachable(new Error(`${this.store.mode} store not connected`), 0);
     }
     const { hits, ttl } = this.incrementInMemory(storeKey, ttlMs);
     return record(hits, ttl, limit);
@@ -76,7 +60,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     this.storeDown = false;
     this.retryStoreAt = 0;
     this.memory.clear();
-    this.logger.log('Rate-limit store is back: counting in Redis again');
+    this.logger.log(`Rate-limit store is back: counting in ${this.store.mode} again`);
   }
 
   private incrementInMemory(key: string, ttlMs: number): { hits: number; ttl: number } {

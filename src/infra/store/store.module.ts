@@ -1,0 +1,44 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { Env } from '@config/env.validation';
+import { REDIS } from '@infra/redis/redis.module';
+import { KeyValueStore } from './key-value-store';
+import { PostgresKeyValueStore } from './postgres-key-value-store';
+import { RedisKeyValueStore } from './redis-key-value-store';
+
+/** The PostgreSQL store removes its expired rows while the process runs. */
+@Injectable()
+class StoreCleanup implements OnModuleInit, OnApplicationShutdown {
+  constructor(@Inject(KeyValueStore) private readonly store: KeyValueStore) {}
+
+  onModuleInit(): void {
+    if (this.store instanceof PostgresKeyValueStore) this.store.startCleanup();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.store instanceof PostgresKeyValueStore) this.store.stopCleanup();
+  }
+}
+
+/** `KeyValueStore` for every module: Redis or PostgreSQL as STORE_BACKEND says (decisions §14). */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: KeyValueStore,
+      // Redis is optional here, so that a process without it can still run on PostgreSQL.
+      inject: [ConfigService, getDataSourceToken(), { token: REDIS, optional: true }],
+      useFactory: (config: ConfigService<Env, true>, dataSource: DataSource, redis?: Redis): KeyValueStore => {
+        if (config.get('STORE_BACKEND', { infer: true }) === 'postgres') return new PostgresKeyValueStore(dataSource);
+        if (!redis) throw new Error('STORE_BACKEND=redis needs a Redis connection (REDIS_URL)');
+        return new RedisKeyValueStore(redis);
+      },
+    },
+    StoreCleanup,
+  ],
+  exports: [KeyValueStore],
+})
+export class StoreModule {}
