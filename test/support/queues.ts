@@ -5,7 +5,7 @@ import type { TestApp } from './test-app';
 import { waitFor } from './wait';
 
 /** Every state of a job that may still run: queued, running, or waiting for its retry. */
-const UNFINISHED: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused'];
+const UNFINISHED: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
 /**
  * The jobs on one of the app's BullMQ queues whose data matches `predicate`, by default those not

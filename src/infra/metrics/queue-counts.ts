@@ -39,8 +39,9 @@ export class QueueCountsReader implements OnApplicationShutdown {
   async read(): Promise<Map<string, QueueCounts>> {
     const read = await Promise.all(
       this.queuesToReport().map(async (queue) => {
-        const counts = await queue.getJobCounts('waiting', 'paused', 'prioritized', 'active', 'delayed', 'failed');
-        const waiting = (counts.waiting ?? 0) + (counts.paused ?? 0) + (counts.prioritized ?? 0);
+        // A paused queue's jobs count as waiting: BullMQ 6 keeps them in its wait list.
+        const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+        const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
         return [queue.name, { waiting, active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 }] as const;
       }),
     );

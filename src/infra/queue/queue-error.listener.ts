@@ -7,7 +7,7 @@ import { ConnectionWatch } from '@infra/logging/connection-watch';
 
 interface RedisBacked {
   name: string;
-  client: Promise<{ on(event: 'ready', listener: () => void): unknown }>;
+  backend: { on(event: 'ready', listener: () => void): unknown };
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
@@ -55,12 +55,7 @@ export class QueueErrorListener implements OnModuleInit, OnApplicationBootstrap 
       if (isDependencyUnavailable(error)) connection.failed(error);
       else this.logger.warn({ err: error }, `Redis error on ${what}`);
     });
-    // The client exists once first connected; `ready` then fires on every reconnect.
-    void emitter.client.then(
-      (client) => client.on('ready', () => connection.restored()),
-      () => undefined,
-    );
-    // A worker's blocking connection reconnects on its own and says so as the worker's `ready`.
-    if (emitter instanceof Worker) emitter.on('ready', () => connection.restored());
+    // The backend says `ready` on every reconnect of its connections, a worker's blocking one included.
+    emitter.backend.on('ready', () => connection.restored());
   }
 }
