@@ -9,7 +9,7 @@ const UNFINISHED: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'w
 
 /**
  * The jobs on one of the app's BullMQ queues whose data matches `predicate`, by default those not
- * finished yet. Read in one Redis script, so a job moving between states is never missed; none left
+ * finished yet. Read in one Redis script (or one PostgreSQL query), so a job moving between states is never missed; none left
  * means the work they stand for is done (or has failed for good).
  */
 export async function jobsOn<T>(

@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import { DependencyUnavailableError, withinDeadline } from '@common/errors/dependency-unavailable';
+import { queueDependency } from './queue-backend';
 import { assertQueueConnected } from './queue-connection';
 
 /** A request that queues work gives up after this, well within decisions §13's 2 s. */
@@ -16,10 +17,10 @@ export async function enqueueOnRequestPath<T>(queue: Queue, add: () => Promise<T
     assertQueueConnected(queue).then(
       () => add(),
       (error: Error) => {
-        throw new DependencyUnavailableError('redis', `queue ${queue.name} ${error.message}`);
+        throw new DependencyUnavailableError(queueDependency(queue), `queue ${queue.name} ${error.message}`);
       },
     ),
     REQUEST_ENQUEUE_DEADLINE_MS,
-    'redis',
+    queueDependency(queue),
   );
 }

@@ -4,10 +4,11 @@ import { DiscoveryService } from '@nestjs/core';
 import { Queue, Worker } from 'bullmq';
 import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
 import { ConnectionWatch } from '@infra/logging/connection-watch';
+import { queueDependency } from './queue-backend';
 
-interface RedisBacked {
+interface QueueBacked {
   name: string;
-  backend: { on(event: 'ready', listener: () => void): unknown };
+  backend: Queue['backend'];
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
@@ -46,14 +47,14 @@ export class QueueErrorListener implements OnModuleInit, OnApplicationBootstrap 
     }
   }
 
-  private watch(emitter: RedisBacked, what: string): void {
+  private watch(emitter: QueueBacked, what: string): void {
     if (this.watched.has(emitter)) return;
     this.watched.add(emitter);
-    const connection = this.connections.get(what) ?? new ConnectionWatch('redis', what);
+    const connection = this.connections.get(what) ?? new ConnectionWatch(queueDependency(emitter), what);
     this.connections.set(what, connection);
     emitter.on('error', (error: Error) => {
       if (isDependencyUnavailable(error)) connection.failed(error);
-      else this.logger.warn({ err: error }, `Redis error on ${what}`);
+      else this.logger.warn({ err: error }, `Queue error on ${what}`);
     });
     // The backend says `ready` on every reconnect of its connections, a worker's blocking one included.
     emitter.backend.on('ready', () => connection.restored());
