@@ -8,6 +8,8 @@ export const APP_ROLES = ['all', 'api', 'worker'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
 export const STORE_BACKENDS = ['redis', 'postgres'] as const;
 export type StoreBackend = (typeof STORE_BACKENDS)[number];
+export const QUEUE_BACKENDS = ['redis', 'postgres'] as const;
+export type QueueBackend = (typeof QUEUE_BACKENDS)[number];
 
 const RATE = /^\d+\/\d+$/;
 const PROVIDER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
@@ -104,6 +106,10 @@ export class EnvironmentVariables {
 
   @Matches(/^[a-z0-9_-]{1,32}$/i, { message: '$property must be 1-32 letters, digits, - or _' })
   QUEUE_PREFIX = 'sf';
+
+  /** Where BullMQ keeps the queues: Redis, or PostgreSQL (DATABASE_URL, schema `bullmq`). */
+  @IsIn(QUEUE_BACKENDS)
+  QUEUE_BACKEND: QueueBackend = 'redis';
 
   @IsString()
   TRUST_PROXY = 'false';

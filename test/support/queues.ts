@@ -5,11 +5,11 @@ import type { TestApp } from './test-app';
 import { waitFor } from './wait';
 
 /** Every state of a job that may still run: queued, running, or waiting for its retry. */
-const UNFINISHED: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused'];
+const UNFINISHED: JobType[] = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children'];
 
 /**
  * The jobs on one of the app's BullMQ queues whose data matches `predicate`, by default those not
- * finished yet. Read in one Redis script, so a job moving between states is never missed; none left
+ * finished yet. Read in one Redis script (or one PostgreSQL query), so a job moving between states is never missed; none left
  * means the work they stand for is done (or has failed for good).
  */
 export async function jobsOn<T>(

@@ -1,11 +1,13 @@
 /**
  * Where tests run: a database of their own (its name must contain "test") and a Redis DB index of
- * their own. Override with TEST_DATABASE_URL / TEST_REDIS_URL.
+ * their own. Override with TEST_DATABASE_URL / TEST_REDIS_URL (and the queue backend with TEST_QUEUE_BACKEND).
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/storefront_test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 /** The key-value store the suites run on: `redis` (default) or `postgres` (decisions §14). */
 export const TEST_STORE_BACKEND = process.env.TEST_STORE_BACKEND ?? 'redis';
+/** Where the test apps keep their queues (QUEUE_BACKEND): TEST_QUEUE_BACKEND=postgres runs them on PostgreSQL. */
+export const TEST_QUEUE_BACKEND = process.env.TEST_QUEUE_BACKEND ?? 'redis';
 
 export function assertTestDatabase(url: string): void {
   const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
@@ -39,6 +41,7 @@ export const TEST_ENV: Record<string, string> = {
   DATABASE_POOL_SIZE: '20',
   REDIS_URL: TEST_REDIS_URL,
   STORE_BACKEND: TEST_STORE_BACKEND,
+  QUEUE_BACKEND: TEST_QUEUE_BACKEND,
   MIGRATIONS_RUN: 'false',
   // Processes spawned by tests shut down without waiting for load balancers.
   SHUTDOWN_DRAIN_MS: '100',

@@ -1,11 +1,13 @@
+import { PgQueryable, runMigrations as runQueueMigrations } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { QUEUE_SCHEMA } from '@infra/queue/queue-backend';
 import { ensureDatabase } from './ensure-database';
 import { typeormOptions } from './typeorm-options';
 
 const MIGRATION_LOCK = 7_300_221;
 
 /**
- * Applies pending migrations. Several processes may start at once (api and worker replicas), so
+ * Applies pending migrations (the app's, then BullMQ's PostgreSQL schema). Several processes may start at once (api and worker replicas), so
  * the run is serialised by a PostgreSQL advisory lock: the first applies, the others find nothing
  * left to do.
  */
@@ -15,10 +17,14 @@ export async function runMigrations(databaseUrl: string, log: (message: string) 
   await dataSource.initialize();
   const runner = dataSource.createQueryRunner();
   try {
-    await runner.connect();
+    // The runner's own pg client: BullMQ's migration needs one session for its lock and transaction.
+    const client = (await runner.connect()) as PgQueryable;
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     for (const migration of applied) log(`Applied migration ${migration.name}`);
+    // BullMQ's tables, for queues on PostgreSQL (QUEUE_BACKEND): created whatever the backend in
+    // force, so switching needs no other step. A no-op once at BullMQ's schema version.
+    await runQueueMigrations(client, QUEUE_SCHEMA);
     return applied.map((migration) => migration.name);
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

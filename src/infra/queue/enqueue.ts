@@ -1,5 +1,7 @@
 import { Queue } from 'bullmq';
 import { DependencyUnavailableError, withinDeadline } from '@common/errors/dependency-unavailable';
+import { queueDependency } from './queue-backend';
+import { assertQueueConnected } from './queue-connection';
 
 /** A request that queues work gives up after this, well within decisions §13's 2 s. */
 const REQUEST_ENQUEUE_DEADLINE_MS = 1_000;
@@ -12,11 +14,13 @@ const REQUEST_ENQUEUE_DEADLINE_MS = 1_000;
  */
 export async function enqueueOnRequestPath<T>(queue: Queue, add: () => Promise<T>): Promise<T> {
   return withinDeadline(
-    queue.client.then((client) => {
-      if (client.status !== 'ready') throw new DependencyUnavailableError('redis', `queue ${queue.name} connection ${client.status}`);
-      return add();
-    }),
+    assertQueueConnected(queue).then(
+      () => add(),
+      (error: Error) => {
+        throw new DependencyUnavailableError(queueDependency(queue), `queue ${queue.name} ${error.message}`);
+      },
+    ),
     REQUEST_ENQUEUE_DEADLINE_MS,
-    'redis',
+    queueDependency(queue),
   );
 }

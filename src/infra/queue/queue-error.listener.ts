@@ -4,10 +4,11 @@ import { DiscoveryService } from '@nestjs/core';
 import { Queue, Worker } from 'bullmq';
 import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
 import { ConnectionWatch } from '@infra/logging/connection-watch';
+import { queueDependency } from './queue-backend';
 
-interface RedisBacked {
+interface QueueBacked {
   name: string;
-  client: Promise<{ on(event: 'ready', listener: () => void): unknown }>;
+  backend: Queue['backend'];
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
@@ -46,21 +47,16 @@ export class QueueErrorListener implements OnModuleInit, OnApplicationBootstrap 
     }
   }
 
-  private watch(emitter: RedisBacked, what: string): void {
+  private watch(emitter: QueueBacked, what: string): void {
     if (this.watched.has(emitter)) return;
     this.watched.add(emitter);
-    const connection = this.connections.get(what) ?? new ConnectionWatch('redis', what);
+    const connection = this.connections.get(what) ?? new ConnectionWatch(queueDependency(emitter), what);
     this.connections.set(what, connection);
     emitter.on('error', (error: Error) => {
       if (isDependencyUnavailable(error)) connection.failed(error);
-      else this.logger.warn({ err: error }, `Redis error on ${what}`);
+      else this.logger.warn({ err: error }, `Queue error on ${what}`);
     });
-    // The client exists once first connected; `ready` then fires on every reconnect.
-    void emitter.client.then(
-      (client) => client.on('ready', () => connection.restored()),
-      () => undefined,
-    );
-    // A worker's blocking connection reconnects on its own and says so as the worker's `ready`.
-    if (emitter instanceof Worker) emitter.on('ready', () => connection.restored());
+    // The backend says `ready` on every reconnect of its connections, a worker's blocking one included.
+    emitter.backend.on('ready', () => connection.restored());
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
 import { withinDeadline } from '@common/errors/dependency-unavailable';
+import { pingQueue } from './queue-connection';
 
 /**
  * Whether every queue of this process can take a job now: each queue's own Redis connection
@@ -22,14 +22,7 @@ export class QueueReadiness {
     const results = await Promise.all(
       queues.map(async (queue) => {
         try {
-          await withinDeadline(
-            queue.client.then((client) => {
-              if (client.status !== 'ready') throw new Error(`connection ${client.status}`);
-              return (client as unknown as Redis).ping();
-            }),
-            timeoutMs,
-            `queue ${queue.name}`,
-          );
+          await withinDeadline(pingQueue(queue), timeoutMs, `queue ${queue.name}`);
           return null;
         } catch {
           return queue.name;

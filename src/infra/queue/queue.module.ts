@@ -3,12 +3,12 @@ import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import { Env } from '@config/env.validation';
-import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
+import { useQueueBackend } from './queue-backend';
 import { QueueErrorListener } from './queue-error.listener';
 import { QueueReadiness } from './queue-readiness';
 
 /**
- * BullMQ's root connection. Queues are registered by the features that own them
+ * BullMQ's root connection, on Redis or on PostgreSQL (QUEUE_BACKEND). Queues are registered by the features that own them
  * (`BullModule.registerQueue`); their processors only exist in processes whose role runs workers.
  * Queues and workers reconnect at most a second apart (BullMQ's own default grows to 20 s), and
  * keep their offline queue: a worker's blocking read simply resumes. Producers on the request path
@@ -21,7 +21,7 @@ import { QueueReadiness } from './queue-readiness';
     BullModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<Env, true>) => ({
-        connection: { ...redisOptionsFromUrl(config.get('REDIS_URL', { infer: true })), maxRetriesPerRequest: null },
+        connection: useQueueBackend(config),
         prefix: config.get('QUEUE_PREFIX', { infer: true }),
         defaultJobOptions: {
           attempts: 5,

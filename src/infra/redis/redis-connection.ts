@@ -15,7 +15,7 @@ function reconnectDelay(attempt: number): number {
 }
 
 /** `redis://[:password@]host:port/db` (or `rediss://` for TLS) → ioredis options. */
-export function redisOptionsFromUrl(url: string): RedisOptions {
+export function redisOptionsFromUrl(url: string): RedisOptions & { retryStrategy: (attempt: number) => number } {
   const parsed = new URL(url);
   const db = parsed.pathname.replace(/^\//, '');
   return {
