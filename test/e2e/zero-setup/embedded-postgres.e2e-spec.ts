@@ -28,6 +28,7 @@ async function exitWithin(run: ChildRun, ms: number): Promise<number | null | 't
 describe('Zero setup: embedded PostgreSQL and a generated APP_KEY (decisions §14)', () => {
   let dataDir: string;
   let running: ChildRun | undefined;
+  const queuePrefix = `zero-setup-${process.pid}`;
 
   /** The service with no DATABASE_URL and no APP_KEY (empty counts as unset): only Redis is given. */
   async function startZeroSetup(port: number): Promise<ChildRun> {
@@ -42,6 +43,9 @@ describe('Zero setup: embedded PostgreSQL and a generated APP_KEY (decisions §1
         PORT: String(port),
         GRPC_URL: `127.0.0.1:${grpcPort}`,
         LOG_LEVEL: 'info',
+        // Another database on the suite's Redis is another deployment: its outbox ids start at 1
+        // too, and outbox job ids are outbox ids, so it must not share the suite's queue names.
+        QUEUE_PREFIX: queuePrefix,
       },
       'Storefront API listening',
     );
