@@ -1,11 +1,5 @@
 import { ConfigService } from '@nestjs/config';
-import {
-  ConnectionOptions,
-  PostgresPoolConfig,
-  Queue,
-  PostgresQueueBackend,
-  setDefaultBackendFactory,
-} from 'bullmq';
+import { ConnectionOptions, PostgresPoolConfig, Queue, PostgresQueueBackend, setDefaultBackendFactory } from 'bullmq';
 import { Env, QueueBackend } from '@config/env.validation';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
 import { createJobDataSafePostgresBackend } from './postgres-job-data';

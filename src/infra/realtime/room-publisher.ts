@@ -35,8 +35,13 @@ export function redisRoomPublisher(redis: Redis, queuePrefix: string): RoomPubli
  * PostgreSQL-only mode: `@socket.io/postgres-emitter` on the app's own pool. The emitter publishes
  * in the background and keeps its outcome to itself (on a failure it even tries to broadcast an
  * "error" event, which would fail in turn): the pool it is handed here reports the outcome to the
- * caller instead, and a failed statement never settles for the emitter. Publishing ends with
- * `pg_notify` (after an INSERT into the attachments table for a packet over NOTIFY's 8000 bytes).
+ * caller instead, and a failed statement never settles for the emitter. Publishing is one
+ * `pg_notify`.
+ *
+ * Two gaps between the emitter (0.1) and the adapter (0.5) are closed here: the adapter routes a
+ * message by its `nsp`, which the emitter does not write (added to the NOTIFY payload), and a packet
+ * over NOTIFY's 8000 bytes goes through the attachments table in msgpack, where `nsp` cannot be
+ * added: such an event is refused (the events sent are short summaries, far below the limit).
  */
 export function postgresRoomPublisher(run: SqlRunner, queuePrefix: string): RoomPublisher {
   const options = { channelPrefix: socketIoChannelKey(queuePrefix), tableName: SOCKET_IO_ATTACHMENTS_TABLE };
@@ -44,8 +49,14 @@ export function postgresRoomPublisher(run: SqlRunner, queuePrefix: string): Room
     toRoom(room, event, payload) {
       return new Promise<void>((resolve, reject) => {
         const pool = {
-          query: (text: string, values: unknown[]) => {
-            const result = run(text, values).then((rows) => ({ rows }));
+          query: (text: string, params: unknown[]) => {
+            let values = params;
+            if (text.includes('pg_notify')) {
+              values = [params[0], JSON.stringify({ nsp: '/', ...(JSON.parse(String(params[1])) as object) })];
+            }
+            const result = text.includes(SOCKET_IO_ATTACHMENTS_TABLE)
+              ? Promise.reject(new Error(`Socket.IO event "${event}" is too large for PostgreSQL's NOTIFY (8000 bytes)`))
+              : run(text, values).then((rows) => ({ rows }));
             result.then(() => {
               if (text.includes('pg_notify')) resolve();
             }, reject);
