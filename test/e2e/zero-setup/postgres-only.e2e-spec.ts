@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REDIS } from '@infra/redis/redis.module';
+import { KeyValueStore } from '@infra/store/key-value-store';
 import { createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
 import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule, probeRuns } from '@test/support/probe.module';
@@ -12,7 +13,7 @@ import { waitFor } from '@test/support/wait';
  * fan-out all run on PostgreSQL. Two app instances share one database, as two processes would:
  * `one` serves HTTP only, `two` serves HTTP and runs the workers.
  */
-const POSTGRES_ONLY = { REDIS_URL: '', STORE_BACKEND: '', QUEUE_BACKEND: '', THROTTLE_API: '10/60' };
+const POSTGRES_ONLY = { REDIS_URL: '', STORE_BACKEND: '', QUEUE_BACKEND: '', THROTTLE_API: '10/60', METRICS_ENABLED: 'true' };
 
 describe('PostgreSQL-only mode: two processes on one PostgreSQL, no Redis', () => {
   const one = useTestApp({ role: 'api', env: POSTGRES_ONLY, imports: [ProbeModule] });
@@ -21,6 +22,8 @@ describe('PostgreSQL-only mode: two processes on one PostgreSQL, no Redis', () =
   const both = (i: number) => (i % 2 ? one : two);
 
   it('runs without Redis and says so on /health', async () => {
+    // The report is cached in the store: one of an earlier app of the suite (Redis mode) may be there.
+    await one.get(KeyValueStore).delete('health:last-report');
     for (const app of [one, two]) {
       // No Redis connection is opened at all.
       expect(app.get(REDIS)).toBeNull();
@@ -39,6 +42,13 @@ describe('PostgreSQL-only mode: two processes on one PostgreSQL, no Redis', () =
         queues: { status: 'up' },
       });
     }
+  });
+
+  it('reports queue depths in /metrics from the PostgreSQL queues', async () => {
+    const res = await one.http().get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/^storefront_scrape_source_up\{source="queues"\} 1$/m);
+    expect(res.text).toMatch(/^storefront_queue_jobs\{queue="outbox",state="waiting"\} \d+$/m);
   });
 
   it('rate limit: exactly L of N requests pass across both processes', async () => {
