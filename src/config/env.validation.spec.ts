@@ -6,6 +6,7 @@ import {
   parseRate,
   parseTrustProxy,
   parseWebhookSecrets,
+  runtimeMode,
   usesEmbeddedDatabase,
   validateEnv,
   validateResolvedEnv,
@@ -24,6 +25,30 @@ describe('validateEnv', () => {
 
   it('treats an empty value as unset', () => {
     expect(validateEnv({ ...base, PORT: '' }).PORT).toBe(3000);
+  });
+
+  describe('REDIS_URL and the mode (decisions §14)', () => {
+    const redis = { REDIS_URL: 'redis://127.0.0.1:6379/0' };
+
+    it('without REDIS_URL (or with it empty) runs PostgreSQL-only: store and queues default to postgres', () => {
+      for (const env of [validateEnv(base), validateEnv({ ...base, REDIS_URL: '' })]) {
+        expect(env.REDIS_URL).toBeUndefined();
+        expect(runtimeMode(env)).toBe('postgres-only');
+        expect([env.STORE_BACKEND, env.QUEUE_BACKEND]).toEqual(['postgres', 'postgres']);
+      }
+    });
+
+    it('with REDIS_URL both default to redis, and each stays an explicit override', () => {
+      const env = validateEnv({ ...base, ...redis });
+      expect(runtimeMode(env)).toBe('redis');
+      expect([env.STORE_BACKEND, env.QUEUE_BACKEND]).toEqual(['redis', 'redis']);
+      const mixed = validateEnv({ ...base, ...redis, STORE_BACKEND: 'postgres' });
+      expect([mixed.STORE_BACKEND, mixed.QUEUE_BACKEND]).toEqual(['postgres', 'redis']);
+    });
+
+    it.each(['STORE_BACKEND', 'QUEUE_BACKEND'])('refuses %s=redis without REDIS_URL, naming REDIS_URL', (name) => {
+      expect(() => validateEnv({ ...base, [name]: 'redis' })).toThrow(new RegExp(`${name}=redis needs REDIS_URL`));
+    });
   });
 
   it.each([

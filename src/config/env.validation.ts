@@ -97,19 +97,32 @@ export class EnvironmentVariables {
   @IntegerVar(0, 3_600_000)
   DATABASE_QUERY_TIMEOUT_MS = 30_000;
 
+  /**
+   * Optional, no default. Unset: PostgreSQL-only mode (decisions §14): the store, the queues and
+   * Socket.IO run on PostgreSQL and the process opens no Redis connection at all.
+   */
+  @IsOptional()
   @Matches(/^rediss?:\/\/[^\s]+$/, { message: '$property must be a redis:// URL' })
-  REDIS_URL = 'redis://127.0.0.1:6379/0';
+  REDIS_URL?: string;
 
-  /** Where rate-limit counters, idempotency records, caches and checkout sessions live. */
+  /**
+   * Where rate-limit counters, idempotency records, caches and checkout sessions live. Default:
+   * `redis` when REDIS_URL is set, else `postgres` (filled in by validateEnv).
+   */
+  @IsOptional()
   @IsIn(STORE_BACKENDS)
-  STORE_BACKEND: StoreBackend = 'redis';
+  STORE_BACKEND: StoreBackend;
 
   @Matches(/^[a-z0-9_-]{1,32}$/i, { message: '$property must be 1-32 letters, digits, - or _' })
   QUEUE_PREFIX = 'sf';
 
-  /** Where BullMQ keeps the queues: Redis, or PostgreSQL (DATABASE_URL, schema `bullmq`). */
+  /**
+   * Where BullMQ keeps the queues: Redis, or PostgreSQL (DATABASE_URL, schema `bullmq`). Default:
+   * `redis` when REDIS_URL is set, else `postgres` (filled in by validateEnv).
+   */
+  @IsOptional()
   @IsIn(QUEUE_BACKENDS)
-  QUEUE_BACKEND: QueueBackend = 'redis';
+  QUEUE_BACKEND: QueueBackend;
 
   @IsString()
   TRUST_PROXY = 'false';
@@ -355,11 +368,35 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false });
   const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
-  if (problems.length === 0) problems.push(...unsafeCombinations(env));
+  if (problems.length === 0) problems.push(...backendProblems(env), ...unsafeCombinations(env));
   if (problems.length > 0) {
     throw new Error(`Invalid configuration (see .env.example):\n${problems.map((text) => `  - ${text}`).join('\n')}`);
   }
   return env;
+}
+
+/** Which mode runs (decisions §14): `redis` when REDIS_URL is set, else `postgres-only`. */
+export type RuntimeMode = 'redis' | 'postgres-only';
+
+export function runtimeMode(env: Pick<EnvironmentVariables, 'REDIS_URL'>): RuntimeMode {
+  return env.REDIS_URL ? 'redis' : 'postgres-only';
+}
+
+/**
+ * Fills in the store and queue backends the mode implies (`redis` with REDIS_URL, else `postgres`)
+ * and refuses an explicit `redis` backend without REDIS_URL, naming the variable.
+ */
+function backendProblems(env: EnvironmentVariables): string[] {
+  const implied = env.REDIS_URL ? 'redis' : 'postgres';
+  env.STORE_BACKEND ??= implied;
+  env.QUEUE_BACKEND ??= implied;
+  if (env.REDIS_URL) return [];
+  return (['STORE_BACKEND', 'QUEUE_BACKEND'] as const)
+    .filter((name) => env[name] === 'redis')
+    .map(
+      (name) =>
+        `${name}=redis needs REDIS_URL (a redis:// URL); without REDIS_URL the service runs PostgreSQL-only, where ${name} defaults to postgres`,
+    );
 }
 
 /** DATABASE_URL is `embedded`, or unset outside production: the process runs its own PostgreSQL. */

@@ -58,3 +58,23 @@ function summary(error: unknown): { type: string; message: string; code?: string
     ...(typeof failure.code === 'string' ? { code: failure.code } : {}),
   };
 }
+
+interface PostgresLikePool {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'connect', listener: (client: { on(event: 'error', listener: (error: Error) => void): unknown }) => void): unknown;
+}
+
+/**
+ * A pg pool that holds a connection checked out for long (LISTEN) gets this: errors of idle and of
+ * checked-out connections alike are logged once per outage (a checked-out client's error with no
+ * listener would end the process), and a new connection marks the end of the outage.
+ */
+export function watchPostgresPool(pool: PostgresLikePool, connection: string): ConnectionWatch {
+  const watch = new ConnectionWatch('postgres', connection);
+  pool.on('error', (error) => watch.failed(error));
+  pool.on('connect', (client) => {
+    watch.restored();
+    client.on('error', (error) => watch.failed(error));
+  });
+  return watch;
+}

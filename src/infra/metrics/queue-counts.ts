@@ -2,13 +2,12 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { ConfigService } from '@nestjs/config';
 import { DiscoveryService } from '@nestjs/core';
 import { createPostgresBackend, Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { Env } from '@config/env.validation';
 import { MESSAGES_QUEUE } from '@infra/messaging/messages';
 import { OUTBOX_QUEUE } from '@infra/outbox/outbox.constants';
 import { QUEUE_SCHEMA } from '@infra/queue/queue-backend';
-import { REDIS } from '@infra/redis/redis.module';
+import { REDIS, type RedisConnection } from '@infra/redis/redis.module';
 
 /**
  * Queues every process reports, whether or not it registers them: an `api` process registers only
@@ -35,7 +34,7 @@ export class QueueCountsReader implements OnApplicationShutdown {
 
   constructor(
     private readonly discovery: DiscoveryService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisConnection,
     private readonly config: ConfigService<Env, true>,
   ) {}
 
@@ -78,7 +77,11 @@ export class QueueCountsReader implements OnApplicationShutdown {
 
   private countingQueue(name: string): Queue {
     const prefix = this.config.get('QUEUE_PREFIX', { infer: true });
-    if (this.config.get('QUEUE_BACKEND', { infer: true }) !== 'postgres') return new Queue(name, { connection: this.redis, prefix });
+    if (this.config.get('QUEUE_BACKEND', { infer: true }) !== 'postgres') {
+      // QUEUE_BACKEND=redis is refused at start-up without REDIS_URL, so the connection is there.
+      if (!this.redis) throw new Error('QUEUE_BACKEND=redis needs REDIS_URL');
+      return new Queue(name, { connection: this.redis, prefix });
+    }
     this.postgres ??= new Pool({
       connectionString: this.config.get('DATABASE_URL', { infer: true }),
       max: 2,

@@ -1,14 +1,8 @@
 import { ConfigService } from '@nestjs/config';
-import {
-  ConnectionOptions,
-  createPostgresBackend,
-  PostgresPoolConfig,
-  Queue,
-  PostgresQueueBackend,
-  setDefaultBackendFactory,
-} from 'bullmq';
+import { ConnectionOptions, PostgresPoolConfig, Queue, PostgresQueueBackend, setDefaultBackendFactory } from 'bullmq';
 import { Env, QueueBackend } from '@config/env.validation';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
+import { createJobDataSafePostgresBackend } from './postgres-job-data';
 
 /** The PostgreSQL schema BullMQ's tables live in (its default), beside the app's own. */
 export const QUEUE_SCHEMA = 'bullmq';
@@ -35,7 +29,10 @@ function connectionFor(config: ConfigService<Env, true>): ConnectionOptions {
     };
     return postgres;
   }
-  return { ...redisOptionsFromUrl(config.get('REDIS_URL', { infer: true })), maxRetriesPerRequest: null };
+  // Refused at start-up without REDIS_URL (validateEnv), so the URL is there.
+  const redisUrl = config.get('REDIS_URL', { infer: true });
+  if (!redisUrl) throw new Error('QUEUE_BACKEND=redis needs REDIS_URL');
+  return { ...redisOptionsFromUrl(redisUrl), maxRetriesPerRequest: null };
 }
 
 /**
@@ -44,7 +41,7 @@ function connectionFor(config: ConfigService<Env, true>): ConnectionOptions {
  * and workers with BullMQ's default factory), so it is set both ways: the last app built wins.
  */
 export function useQueueBackend(config: ConfigService<Env, true>): ConnectionOptions {
-  if (config.get('QUEUE_BACKEND', { infer: true }) === 'postgres') setDefaultBackendFactory(createPostgresBackend);
+  if (config.get('QUEUE_BACKEND', { infer: true }) === 'postgres') setDefaultBackendFactory(createJobDataSafePostgresBackend);
   else setDefaultBackendFactory();
   return connectionFor(config);
 }

@@ -1,7 +1,11 @@
 /**
- * The Redis channel prefix of Socket.IO events, the same for the adapter of API processes and the
- * emitter of workers: `<QUEUE_PREFIX>:socket.io`.
+ * The channel prefix of Socket.IO events, the same for the adapter of API processes and the emitter
+ * of workers: `<QUEUE_PREFIX>:socket.io`. On Redis it prefixes the pub/sub channels; on PostgreSQL
+ * (PostgreSQL-only mode) the NOTIFY channel is `<prefix>#<namespace>`.
  */
 export function socketIoChannelKey(prefix: string): string {
   return `${prefix}:socket.io`;
 }
+
+/** Where Socket.IO's PostgreSQL adapter and emitter keep packets too big for NOTIFY (migration SocketIoAttachments). */
+export const SOCKET_IO_ATTACHMENTS_TABLE = 'socket_io_attachments';

@@ -1,23 +1,30 @@
 import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
+import { Pool } from 'pg';
 import type { Server, ServerOptions } from 'socket.io';
 import { withinDeadline } from '@common/errors/dependency-unavailable';
 import { Env } from '@config/env.validation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
-import { watchRedisClient } from '@infra/logging/connection-watch';
+import { watchPostgresPool, watchRedisClient } from '@infra/logging/connection-watch';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
-import { socketIoChannelKey } from './socket-io-channels';
+import { SOCKET_IO_ATTACHMENTS_TABLE, socketIoChannelKey } from './socket-io-channels';
 
 /** Clients only listen: what they send is the handshake (with its token), nothing bigger. */
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+/** PostgreSQL-only mode: one connection held for LISTEN, one for NOTIFY and the attachments. */
+const POSTGRES_POOL_SIZE = 2;
 /** How long shutdown waits for Redis to acknowledge QUIT before dropping the connection. */
 const QUIT_WAIT_MS = 1_000;
 
 export interface SocketIoSettings {
-  redisUrl: string;
+  /** Unset: PostgreSQL-only mode, events fan out through PostgreSQL (LISTEN/NOTIFY) instead. */
+  redisUrl?: string;
+  databaseUrl: string;
+  databaseConnectTimeoutMs: number;
   /** QUEUE_PREFIX: deployments sharing one Redis keep their events apart (Redis pub/sub ignores the DB index). */
   channelPrefix: string;
   /** CORS_ORIGINS: browsers on these origins may use the long-polling transport. */
@@ -26,14 +33,21 @@ export interface SocketIoSettings {
 
 /**
  * Socket.IO servers of this process (decisions §9): attached to the HTTP server (same port as the
- * API), fanned out through Redis (`@socket.io/redis-adapter`), so an event published by a worker
- * (`@socket.io/redis-emitter`) reaches the clients of every API instance. Its two Redis connections
- * (publish, subscribe) are opened with the first gateway, logged once per outage, reconnect at most
- * a second apart, and closed when the app closes. Once shutdown closes the listener, connected
- * clients are dropped at the transport level, so they reconnect, to another instance.
+ * API), fanned out so that an event published by a worker (infra/realtime/room-publisher.ts)
+ * reaches the clients of every API instance:
+ * - Redis mode: through Redis (`@socket.io/redis-adapter`). Its two Redis connections (publish,
+ *   subscribe) are opened with the first gateway, logged once per outage, reconnect at most a
+ *   second apart, and closed when the app closes.
+ * - PostgreSQL-only mode (no REDIS_URL, decisions §14): through PostgreSQL's LISTEN/NOTIFY
+ *   (`@socket.io/postgres-adapter`), on a small pool of its own: one connection held for LISTEN
+ *   (renewed by the adapter after a loss), one for NOTIFY. Packets over NOTIFY's limit go through
+ *   the `socket_io_attachments` table.
+ * Once shutdown closes the listener, connected clients are dropped at the transport level, so they
+ * reconnect, to another instance.
  */
 export class SocketIoAdapter extends IoAdapter {
   private readonly redisClients: Redis[] = [];
+  private postgres: Pool | null = null;
 
   constructor(
     app: INestApplication,
@@ -50,26 +64,51 @@ export class SocketIoAdapter extends IoAdapter {
       maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
       cors: corsOptions(this.settings.corsOrigins),
     }) as Server;
-    const publisher = this.redisClient('socket.io-pub');
-    const subscriber = this.redisClient('socket.io-sub');
-    server.adapter(
-      createAdapter(withCommandFailuresHandled(publisher), withCommandFailuresHandled(subscriber), {
-        key: socketIoChannelKey(this.settings.channelPrefix),
-      }),
-    );
+    const channelKey = socketIoChannelKey(this.settings.channelPrefix);
+    if (this.settings.redisUrl) {
+      const publisher = this.redisClient(this.settings.redisUrl, 'socket.io-pub');
+      const subscriber = this.redisClient(this.settings.redisUrl, 'socket.io-sub');
+      server.adapter(createAdapter(withCommandFailuresHandled(publisher), withCommandFailuresHandled(subscriber), { key: channelKey }));
+    } else {
+      server.adapter(
+        createPostgresAdapter(this.postgresPool(), {
+          channelPrefix: channelKey,
+          tableName: SOCKET_IO_ATTACHMENTS_TABLE,
+          // The pool's watch has logged the outage; the adapter retries on its own.
+          errorHandler: () => undefined,
+        }),
+      );
+    }
     this.shutdown.onClosing(() => server.engine.close());
     return server;
   }
 
   override async dispose(): Promise<void> {
     await Promise.all(this.redisClients.splice(0).map(closeRedisClient));
+    const postgres = this.postgres;
+    this.postgres = null;
+    // Closing the servers closed their adapters, which released the LISTEN connection.
+    await postgres?.end().catch(() => undefined);
   }
 
-  private redisClient(connection: string): Redis {
+  private postgresPool(): Pool {
+    if (this.postgres) return this.postgres;
+    const pool = new Pool({
+      connectionString: this.settings.databaseUrl,
+      max: POSTGRES_POOL_SIZE,
+      connectionTimeoutMillis: this.settings.databaseConnectTimeoutMs,
+      application_name: 'storefront:socket.io',
+    });
+    watchPostgresPool(pool, 'socket.io');
+    this.postgres = pool;
+    return pool;
+  }
+
+  private redisClient(url: string, connection: string): Redis {
     // No per-command retry limit: the subscriptions wait for Redis (however long it is down) and
     // are renewed by ioredis after every reconnect.
     const client = new Redis({
-      ...redisOptionsFromUrl(this.settings.redisUrl),
+      ...redisOptionsFromUrl(url),
       connectionName: `storefront:${connection}`,
       maxRetriesPerRequest: null,
     });
@@ -83,7 +122,9 @@ export class SocketIoAdapter extends IoAdapter {
 export function useSocketIo(app: INestApplication): void {
   const config = app.get(ConfigService<Env, true>);
   const settings: SocketIoSettings = {
-    redisUrl: config.get('REDIS_URL', { infer: true }),
+    redisUrl: config.get('REDIS_URL', { infer: true }) || undefined,
+    databaseUrl: config.get('DATABASE_URL', { infer: true }),
+    databaseConnectTimeoutMs: config.get('DATABASE_CONNECT_TIMEOUT_MS', { infer: true }),
     channelPrefix: config.get('QUEUE_PREFIX', { infer: true }),
     corsOrigins: config.get('CORS_ORIGINS', { infer: true }),
   };

@@ -1,10 +1,9 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Env } from '@config/env.validation';
-import { REDIS } from '@infra/redis/redis.module';
+import { REDIS, type RedisConnection } from '@infra/redis/redis.module';
 import { KeyValueStore } from './key-value-store';
 import { PostgresKeyValueStore } from './postgres-key-value-store';
 import { RedisKeyValueStore } from './redis-key-value-store';
@@ -29,9 +28,9 @@ class StoreCleanup implements OnModuleInit, OnApplicationShutdown {
   providers: [
     {
       provide: KeyValueStore,
-      // Redis is optional here, so that a process without it can still run on PostgreSQL.
-      inject: [ConfigService, getDataSourceToken(), { token: REDIS, optional: true }],
-      useFactory: (config: ConfigService<Env, true>, dataSource: DataSource, redis?: Redis): KeyValueStore => {
+      // No Redis connection in PostgreSQL-only mode (and none asked for with STORE_BACKEND=postgres).
+      inject: [ConfigService, getDataSourceToken(), REDIS],
+      useFactory: (config: ConfigService<Env, true>, dataSource: DataSource, redis: RedisConnection): KeyValueStore => {
         if (config.get('STORE_BACKEND', { infer: true }) === 'postgres') return new PostgresKeyValueStore(dataSource);
         if (!redis) throw new Error('STORE_BACKEND=redis needs a Redis connection (REDIS_URL)');
         return new RedisKeyValueStore(redis);

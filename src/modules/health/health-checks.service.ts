@@ -7,7 +7,7 @@ import { CheckResult, HealthCheck, HealthReport } from './domain/health-report';
 import { HealthReportStore } from './health-report.store';
 
 /**
- * Runs the checks of spec 4.8 and stores the report: GET /health serves the stored report;
+ * Runs the checks of spec 4.8 (RedisPersistence in Redis mode only) and stores the report: GET /health serves the stored report;
  * `health:check` and the worker's minute job refresh it.
  */
 @Injectable()
@@ -22,7 +22,7 @@ export class HealthChecksService {
     persistence: RedisPersistenceCheck,
     private readonly store: HealthReportStore,
   ) {
-    this.checks = [database, disk, cache, persistence];
+    this.checks = [database, disk, cache, ...(persistence.applies ? [persistence] : [])];
   }
 
   /** Runs the checks now and stores the report. */

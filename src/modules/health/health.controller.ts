@@ -1,11 +1,13 @@
 import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
+import { Env, runtimeMode } from '@config/env.validation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { HealthReport, isHealthy } from './domain/health-report';
+import { HealthReport, isHealthy, RuntimeModeReport } from './domain/health-report';
 import { GetHealthReportQuery } from './queries/get-health-report/get-health-report.query';
 import { QueueHealthIndicator } from './queue.health-indicator';
 import { StoreHealthIndicator } from './store.health-indicator';
@@ -21,16 +23,30 @@ export class HealthController {
     private readonly store: StoreHealthIndicator,
     private readonly queues: QueueHealthIndicator,
     private readonly shutdown: ShutdownState,
-  ) {}
+    config: ConfigService<Env, true>,
+  ) {
+    const mode = runtimeMode({ REDIS_URL: config.get('REDIS_URL', { infer: true }) });
+    this.mode = {
+      mode,
+      backends: {
+        store: config.get('STORE_BACKEND', { infer: true }),
+        queues: config.get('QUEUE_BACKEND', { infer: true }),
+        realtime: mode === 'redis' ? 'redis' : 'postgres',
+      },
+    };
+  }
+
+  private readonly mode: RuntimeModeReport;
 
   @Get()
   @ApiOperation({
-    summary: 'Last cached result of the Database, UsedDiskSpace, Cache and RedisPersistence checks (200, or 500 when one fails)',
+    summary:
+      'Last cached result of the Database, UsedDiskSpace, Cache and (in Redis mode) RedisPersistence checks (200, or 500 when one fails), and which mode runs (`mode`: redis or postgres-only)',
   })
-  async report(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+  async report(@Res({ passthrough: true }) res: Response): Promise<HealthReport & RuntimeModeReport> {
     const report = await this.queries.execute<GetHealthReportQuery, HealthReport>(new GetHealthReportQuery());
     res.status(isHealthy(report) ? 200 : 500);
-    return report;
+    return { ...report, ...this.mode };
   }
 
   @Get('live')

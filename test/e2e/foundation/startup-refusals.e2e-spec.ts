@@ -26,6 +26,19 @@ describe('Start-up refusals', () => {
     }
   });
 
+  it.each(['STORE_BACKEND', 'QUEUE_BACKEND'])('refuses %s=redis without REDIS_URL, naming REDIS_URL', async (name) => {
+    const env = { REDIS_URL: '', STORE_BACKEND: '', QUEUE_BACKEND: '', [name]: 'redis' };
+    await expect(startMain({ APP_ROLE: 'worker', ...env }, 'Worker started')).rejects.toThrow(
+      new RegExp(`exited \\(1\\)[\\s\\S]*${name}=redis needs REDIS_URL`),
+    );
+  });
+
+  it('starts without REDIS_URL, on PostgreSQL only (positive control)', async () => {
+    const worker = await startMain({ APP_ROLE: 'worker', REDIS_URL: '', STORE_BACKEND: '', QUEUE_BACKEND: '' }, 'Worker started');
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  });
+
   it.each([
     ['no token', {}],
     ['a token shorter than 32 characters', { GRPC_AUTH_TOKEN: 'g'.repeat(31) }],

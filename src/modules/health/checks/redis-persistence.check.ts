@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { REDIS } from '@infra/redis/redis.module';
+import { REDIS, type RedisConnection } from '@infra/redis/redis.module';
 import { HealthCheck } from '../domain/health-report';
 import { withTimeout } from './with-timeout';
 
@@ -16,13 +16,24 @@ const TIMEOUT_MS = 3_000;
  * Queued work (mail, outbox deliveries, analytics batches) is "accepted = stored" only if Redis keeps
  * it: with AOF off, a Redis restart loses every job since the last snapshot; under an eviction
  * policy, Redis drops BullMQ's keys when memory runs short. Both are server settings the service
- * cannot change, so the report warns (still 200) instead of failing.
+ * cannot change, so the report warns (still 200) instead of failing. In PostgreSQL-only mode there
+ * is no Redis and the check is not run.
  */
 @Injectable()
 export class RedisPersistenceCheck implements HealthCheck {
   readonly name = 'RedisPersistence';
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly connection: RedisConnection) {}
+
+  /** Only in Redis mode. */
+  get applies(): boolean {
+    return this.connection !== null;
+  }
+
+  private get redis(): Redis {
+    if (!this.connection) throw new Error('No Redis in PostgreSQL-only mode');
+    return this.connection;
+  }
 
   async run() {
     let settings: PersistenceSettings;

@@ -15,6 +15,15 @@ export interface HealthReport {
   checkResults: CheckResult[];
 }
 
+/**
+ * Which mode the process runs (decisions §14), added to the report when served: `postgres-only`
+ * (REDIS_URL unset) or `redis`, and where the store, the queues and Socket.IO's fan-out live.
+ */
+export interface RuntimeModeReport {
+  mode: 'redis' | 'postgres-only';
+  backends: { store: 'redis' | 'postgres'; queues: 'redis' | 'postgres'; realtime: 'redis' | 'postgres' };
+}
+
 export interface HealthCheck {
   readonly name: string;
   run(): Promise<Omit<CheckResult, 'name' | 'label'>>;

@@ -1,37 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Emitter } from '@socket.io/redis-emitter';
-import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
 import { Env } from '@config/env.validation';
-import { REDIS } from '@infra/redis/redis.module';
-import { socketIoChannelKey } from '@infra/realtime/socket-io-channels';
+import { REDIS, type RedisConnection } from '@infra/redis/redis.module';
+import { postgresRoomPublisher, redisRoomPublisher, RoomPublisher } from '@infra/realtime/room-publisher';
 import { BroadcastChannel, tenantRoom } from './broadcast.channel';
 
 /**
- * The broadcast channel over Redis: publishes the event the way the Socket.IO Redis adapter of every
- * API instance listens for it, so it works from a worker that has no Socket.IO server. Publishing
- * goes through the shared command connection, which fails fast while Redis is down: the job then
- * throws and is retried with backoff. Delivery is at most once per attempt and at least once per
- * job; a client that is not connected at that moment does not get it (the database notification
- * is the durable record).
+ * The broadcast channel from any process (a worker has no Socket.IO server): publishes the event the
+ * way the Socket.IO adapter of every API instance listens for it, through Redis in Redis mode and
+ * through PostgreSQL (NOTIFY) in PostgreSQL-only mode. Publishing fails fast while the datastore is
+ * down: the job then throws and is retried with backoff. Delivery is at most once per attempt and
+ * at least once per job; a client that is not connected at that moment does not get it (the
+ * database notification is the durable record).
  */
 @Injectable()
 export class SocketIoBroadcastChannel extends BroadcastChannel {
-  private readonly channelKey: string;
+  private readonly publisher: RoomPublisher;
 
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    config: ConfigService<Env, true>,
-  ) {
+  constructor(@Inject(REDIS) redis: RedisConnection, dataSource: DataSource, config: ConfigService<Env, true>) {
     super();
-    this.channelKey = socketIoChannelKey(config.get('QUEUE_PREFIX', { infer: true }));
+    const prefix = config.get('QUEUE_PREFIX', { infer: true });
+    this.publisher = redis
+      ? redisRoomPublisher(redis, prefix)
+      : postgresRoomPublisher((text, values) => dataSource.query<unknown[]>(text, values), prefix);
   }
 
   async toTenant(tenantId: string, event: string, payload: Record<string, unknown>): Promise<void> {
-    // The emitter drops the answer of its PUBLISH; this client keeps it, so a failure fails the job.
-    let published: Promise<unknown> = Promise.resolve();
-    const publisher = { publish: (channel: string, message: Buffer) => (published = this.redis.publish(channel, message)) };
-    new Emitter(publisher, { key: this.channelKey }).to(tenantRoom(tenantId)).emit(event, payload);
-    await published;
+    await this.publisher.toRoom(tenantRoom(tenantId), event, payload);
   }
 }

@@ -1,0 +1,229 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmod, mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { freePort } from '@test/support/test-app';
+import { waitFor } from '@test/support/wait';
+
+/** Processes whose command line names this data directory (`postgres -D <dir>`). */
+async function postgresProcessesOf(dir: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (command.split('\0').includes(dir)) found.push(Number(pid));
+  }
+  return found;
+}
+
+/** TCP connections the process holds to port 6379 (Redis's), from /proc: its sockets matched with the kernel's table. */
+async function redisConnectionsOf(pid: number): Promise<number> {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of (await readFile(table, 'utf8').catch(() => '')).split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length > 9 && fields[2].endsWith(':18EB')) inodes.add(fields[9]);
+    }
+  }
+  let count = 0;
+  for (const fd of await readdir(`/proc/${pid}/fd`)) {
+    const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+    if (inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')) count += 1;
+  }
+  return count;
+}
+
+interface Service {
+  pid: number;
+  output: () => string;
+  stop: () => Promise<number | null>;
+  kill: () => void;
+}
+
+/**
+ * Issue 13's proof: the BUILT service (`node dist/src/main.js`, as `npm run serve` runs it) with no
+ * DATABASE_URL, no REDIS_URL and no APP_KEY, in an empty DATA_DIR: embedded PostgreSQL and
+ * PostgreSQL-only mode, no Redis at all. It serves the whole flow, keeps its promises under
+ * concurrency, and finds its data again after a restart.
+ */
+describe('The built service on a bare machine: no DATABASE_URL, REDIS_URL or APP_KEY (issue 13, decisions §14)', () => {
+  let dataDir: string;
+  let running: Service | undefined;
+
+  beforeAll(() => {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: process.cwd(), encoding: 'utf8', timeout: 240_000 });
+    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  }, 250_000);
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'storefront-built-'));
+    // Under root the embedded server runs as `postgres`, which must be able to enter the directory.
+    await chmod(dataDir, 0o755);
+  });
+
+  afterAll(async () => {
+    running?.kill();
+    for (const pid of await postgresProcessesOf(join(dataDir, 'postgres'))) process.kill(pid, 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** `node dist/src/main.js` with only what a newcomer would have: PATH, HOME, a port and a data directory. */
+  async function start(port: number): Promise<Service> {
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      GRPC_URL: `127.0.0.1:${await freePort()}`,
+      // Its own names, though it shares nothing with the suite: no Redis, its own PostgreSQL.
+      QUEUE_PREFIX: `built-${process.pid}`,
+      THROTTLE_VERIFICATION: '5/60',
+      LOG_LEVEL: 'info',
+    };
+    const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    let code: number | null | undefined;
+    const exited = new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve((code = exitCode))));
+    const service: Service = {
+      pid: child.pid ?? 0,
+      output: () => output,
+      kill: () => child.kill('SIGKILL'),
+      stop: async () => {
+        child.kill('SIGTERM');
+        let timer: NodeJS.Timeout | undefined;
+        const result = await Promise.race([
+          exited,
+          new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 20_000))),
+        ]);
+        clearTimeout(timer);
+        if (result === 'timeout') throw new Error(`no exit within 20 s after SIGTERM:\n${output}`);
+        running = undefined;
+        return result;
+      },
+    };
+    running = service;
+    try {
+      await waitFor(() => code !== undefined || output.includes('Storefront API listening'), {
+        timeoutMs: 60_000,
+        what: 'the API listening',
+      });
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw new Error(`${(error as Error).message}\n${output}`);
+    }
+    if (code !== undefined) throw new Error(`exited (${code}) before listening:\n${output}`);
+    return service;
+  }
+
+  it('registers, sells exactly the stock under concurrency, stores a tracked event, rate-limits, and keeps it all across a restart', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const api = (path: string, init: { method?: string; token?: string; tenant?: string; body?: object } = {}) =>
+      fetch(`${base}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          'content-type': 'application/json',
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...(init.tenant ? { 'x-tenant-id': init.tenant } : {}),
+        },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+
+    const first = await start(port);
+    expect(first.output()).toMatch(/embedded PostgreSQL on 127\.0\.0\.1:\d+/);
+    const health = (await (await api('/health')).json()) as {
+      mode: string;
+      backends: Record<string, string>;
+      checkResults: Array<{ name: string }>;
+    };
+    expect(health.mode).toBe('postgres-only');
+    expect(health.backends).toEqual({ store: 'postgres', queues: 'postgres', realtime: 'postgres' });
+    expect(health.checkResults.map((check) => check.name)).not.toContain('RedisPersistence');
+    expect((await api('/health/ready')).status).toBe(200);
+
+    const registered = await api('/api/v1/register', {
+      method: 'POST',
+      body: {
+        name: 'Bare',
+        email: 'bare@example.com',
+        password: 'bare-laptop-1',
+        password_confirmation: 'bare-laptop-1',
+        tenant_name: 'Bare Shop',
+      },
+    });
+    expect(registered.status).toBe(201);
+    const { access_token: token, tenant_id: tenantId } = (
+      (await registered.json()) as { data: { access_token: string; tenant_id: string } }
+    ).data;
+    expect((await api('/api/v1/merchant/locations', { method: 'POST', token, body: { name: 'Main', is_primary: true } })).status).toBe(201);
+    const product = await api('/api/v1/merchant/products', { method: 'POST', token, body: { name: 'Espresso', price: 45, stock: 5 } });
+    expect(product.status).toBe(201);
+    const productId = ((await product.json()) as { data: { id: number } }).data.id;
+
+    // 8 concurrent orders on a stock of 5: exactly 5 taken, the others refused.
+    const order = {
+      customer_name: 'Ana',
+      customer_phone: '+50499998888',
+      delivery_type: 'pickup',
+      items: [{ product_id: productId, quantity: 1 }],
+    };
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, () => api('/api/v1/orders', { method: 'POST', tenant: tenantId, body: order }).then((res) => res.status)),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(3);
+
+    // A tracked event is accepted, then stored (by the worker of the same process, off the PostgreSQL queue).
+    const tracked = await api('/api/v1/analytics/track', {
+      method: 'POST',
+      body: { tenant_id: tenantId, type: 'call', metadata: { from: 'bare' } },
+    });
+    expect(tracked.status).toBe(202);
+    const port0 = Number(/embedded PostgreSQL on 127\.0\.0\.1:(\d+)/.exec(first.output())?.[1]);
+    const password = (await readFile(join(dataDir, 'postgres-password'), 'utf8')).trim();
+    const db = new Client({ host: '127.0.0.1', port: port0, user: 'postgres', password, database: 'storefront' });
+    await db.connect();
+    try {
+      await waitFor(async () => (await db.query('SELECT 1 FROM analytics_events WHERE tenant_id = $1', [tenantId])).rowCount === 1, {
+        timeoutMs: 15_000,
+        what: 'the tracked event stored',
+      });
+    } finally {
+      await db.end();
+    }
+
+    // A rate limit (THROTTLE_VERIFICATION=5/60), counted in PostgreSQL: exactly 5 of 8 concurrent pass.
+    const verifies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api('/api/v1/coupons/verify', { method: 'POST', body: { tenant_id: tenantId, code: 'NONE', cart_subtotal: 10 } }).then(
+          (res) => res.status,
+        ),
+      ),
+    );
+    expect(verifies.filter((status) => status === 429)).toHaveLength(3);
+
+    // PostgreSQL-only: the process opened no connection to Redis (one runs on this machine's 6379).
+    expect(await redisConnectionsOf(first.pid)).toBe(0);
+
+    expect(await first.stop()).toBe(0);
+    expect(first.output()).toContain('embedded PostgreSQL stopped');
+    expect(await postgresProcessesOf(join(dataDir, 'postgres'))).toEqual([]);
+    // Nothing was logged as raw text (a Redis client would print connection errors): JSON lines only.
+    expect(
+      first
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !line.startsWith('{')),
+    ).toEqual([]);
+
+    // Restarted: the same data directory, the same key, the same database.
+    const second = await start(port);
+    const orders = await api('/api/v1/orders', { token });
+    expect(orders.status).toBe(200);
+    expect(((await orders.json()) as { data: unknown[] }).data).toHaveLength(5);
+    expect(await second.stop()).toBe(0);
+  }, 180_000);
+});
