@@ -3,7 +3,12 @@
 /**
  * `npm run bench` (after `npm run build`): benchmarks the built service on loopback.
  *
- *   node bench/run.js [--only <scenario>[,<scenario>...]] [--no-docs] [--list]
+ *   node bench/run.js [--only <scenario>[,<scenario>...]] [--mode redis|postgres-only|both] [--no-docs] [--list]
+ *
+ * --mode: which service modes to measure (bench/lib/service.js). `redis`: queues and the store on
+ * Redis, every scenario; `postgres-only`: no Redis at all (the scenarios that declare that mode);
+ * `both`: those scenarios with the service in each mode as two targets in the same rounds. Without
+ * it, each scenario runs in the modes it declares (`modes`, default `['redis']`).
  *
  * Environment: BENCH_ROUNDS (pairs, default 5), BENCH_DURATION (seconds per round, 3),
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (seconds per side, 1), BENCH_TOOL (auto | autocannon | wrk),
@@ -20,7 +25,7 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const children = require('./lib/children');
 const { recreateDatabase, dropDatabase, connectDatabase, flushRedis, databaseName } = require('./lib/database');
-const { startService } = require('./lib/service');
+const { startService, MODES } = require('./lib/service');
 const { request } = require('./lib/http');
 const { chooseTool, toolVersion, normaliseRequest, expectedStatuses } = require('./lib/load');
 const { alternate, checkTargets, validateTargets } = require('./lib/rounds');
@@ -33,12 +38,19 @@ const RESULTS_DIR = path.join(__dirname, 'results');
 
 const log = (line) => process.stdout.write(`${line}\n`);
 
+const MODE_CHOICES = [...MODES, 'both'];
+
 function usage() {
-  return 'usage: node bench/run.js [--only <scenario>[,<scenario>...]] [--no-docs] [--list]';
+  return `usage: node bench/run.js [--only <scenario>[,<scenario>...]] [--mode ${MODE_CHOICES.join('|')}] [--no-docs] [--list]`;
+}
+
+function parseMode(value) {
+  if (!MODE_CHOICES.includes(value)) throw new Error(`--mode ${value ?? ''}: expected ${MODE_CHOICES.join(', ')}\n${usage()}`);
+  return value;
 }
 
 function parseArgs(argv) {
-  const args = { only: [], docs: true, list: false };
+  const args = { only: [], mode: null, docs: true, list: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--only') {
@@ -47,6 +59,10 @@ function parseArgs(argv) {
       args.only.push(...value.split(','));
     } else if (arg.startsWith('--only=')) {
       args.only.push(...arg.slice('--only='.length).split(','));
+    } else if (arg === '--mode') {
+      args.mode = parseMode(argv[++i]);
+    } else if (arg.startsWith('--mode=')) {
+      args.mode = parseMode(arg.slice('--mode='.length));
     } else if (arg === '--no-docs') {
       args.docs = false;
     } else if (arg === '--list') {
@@ -112,6 +128,16 @@ function loadScenarios() {
       if (!ceiling || typeof ceiling.start !== 'function' || typeof ceiling.name !== 'string')
         throw new Error(`${where}: every ceiling must be { name, start(ctx, state) } (see bench/lib/ceilings.js)`);
     }
+    const modes = scenario.modes ?? ['redis'];
+    if (!Array.isArray(modes) || modes.length === 0 || modes.some((mode) => !MODES.includes(mode)))
+      throw new Error(`${where}: \`modes\` must be a non-empty list of ${MODES.join(', ')}`);
+    for (const ceiling of ceilings) {
+      if (ceiling.modes !== undefined && (!Array.isArray(ceiling.modes) || ceiling.modes.some((mode) => !MODES.includes(mode))))
+        throw new Error(`${where}: ceiling ${ceiling.name}: \`modes\` must be a list of ${MODES.join(', ')}`);
+    }
+    for (const mode of modes) {
+      if (!ceilings.some((c) => !c.modes || c.modes.includes(mode))) throw new Error(`${where}: no ceiling for mode ${mode}`);
+    }
     const ceilingNames = ceilings.map((c) => c.name);
     if (new Set(ceilingNames).size !== ceilingNames.length)
       throw new Error(`${where}: ceiling names must differ (${ceilingNames.join(', ')})`);
@@ -123,7 +149,7 @@ function loadScenarios() {
     const env = scenario.service?.env ?? {};
     if (typeof env !== 'object' || Object.values(env).some((value) => typeof value !== 'string'))
       throw new Error(`${where}: \`service.env\` must map names to strings`);
-    scenarios.push({ ...scenario, ceilings });
+    scenarios.push({ ...scenario, ceilings, modes });
   }
   return scenarios;
 }
@@ -227,21 +253,27 @@ function ceilingSpec(targetSpec, handle) {
   return { ...adapted, expect: handle.expect };
 }
 
-async function runScenario(scenario, ctx, config) {
-  log(`\n▶ ${scenario.name}: ${scenario.title ?? ''}`);
+/** The ceilings of a scenario that belong in a run of these modes (a ceiling without `modes` always does). */
+const ceilingsFor = (scenario, modes) => scenario.ceilings.filter((c) => !c.modes || c.modes.some((mode) => modes.includes(mode)));
+
+async function runScenario(scenario, ctx, config, modes) {
+  log(`\n▶ ${scenario.name}: ${scenario.title ?? ''}${modes.length > 1 || modes[0] !== 'redis' ? ` [${modes.join(' and ')}]` : ''}`);
   const state = typeof scenario.setup === 'function' ? await scenario.setup(ctx) : undefined;
   const handles = [];
+  const ceilings = ceilingsFor(scenario, modes);
   try {
     const spec = typeof scenario.target === 'function' ? await scenario.target(ctx, state) : scenario.target;
     const tool = chooseTool(config.tool, spec);
-    for (const ceiling of scenario.ceilings) handles.push({ ceiling, handle: await ceiling.start(ctx, state) });
+    for (const ceiling of ceilings) handles.push({ ceiling, handle: await ceiling.start(ctx, state) });
     // Each ceiling gets the same requests; its answers are checked against what it says it sends.
     const ceilingSides = handles.map(({ ceiling, handle }) =>
       handle.measure
         ? { name: ceiling.name, pid: handle.pid, measure: handle.measure, preflight: handle.preflight }
         : { name: ceiling.name, url: handle.url, pid: handle.pid, spec: ceilingSpec(spec, handle) },
     );
-    await preflight(spec, ctx.service.url, ceilingSides);
+    // The service in each mode is a target; all get the same requests (one generator: distinct ids across them).
+    const targets = modes.map((mode) => ({ name: mode, url: ctx.services[mode].url, pid: ctx.services[mode].pid, spec }));
+    for (const [index, target] of targets.entries()) await preflight(spec, target.url, index === 0 ? ceilingSides : []);
     const load = {
       tool,
       connections: scenario.load?.connections && !process.env.BENCH_CONNECTIONS ? scenario.load.connections : config.connections,
@@ -250,19 +282,20 @@ async function runScenario(scenario, ctx, config) {
       threads: config.threads,
     };
     const version = toolVersion(tool);
-    const names = scenario.ceilings.map((c) => c.name).join(' and ');
+    const names = ceilings.map((c) => c.name).join(' and ');
     log(
-      `  ${version}, ${load.connections} connections, ${config.rounds} rounds of ${load.duration} s per side; ceiling${scenario.ceilings.length > 1 ? 's' : ''}: ${names}`,
+      `  ${version}, ${load.connections} connections, ${config.rounds} rounds of ${load.duration} s per side; ${targets.length > 1 ? `targets: the service in ${modes.join(' and ')} mode; ` : ''}ceiling${ceilings.length > 1 ? 's' : ''}: ${names}`,
     );
     const { pairs, summary } = await alternate({
-      target: { url: ctx.service.url, pid: ctx.service.pid, spec },
+      targets,
       ceilings: ceilingSides,
       load,
       rounds: config.rounds,
       warmup: config.warmup,
       log,
     });
-    const check = checkTargets(scenario.targets, summary);
+    // The declared targets are the issues' figures for the Redis mode: judged on that target only.
+    const check = modes[0] === 'redis' ? checkTargets(scenario.targets, summary) : null;
     const ceilingDescriptions = handles.map(({ ceiling, handle }) => ({
       name: ceiling.name,
       description: handle.description ?? ceiling.description ?? ceiling.name,
@@ -270,6 +303,9 @@ async function runScenario(scenario, ctx, config) {
     return {
       name: scenario.name,
       title: scenario.title ?? scenario.name,
+      modes,
+      // Which mode each ceiling was made for (null: any), for the Redis-mode view of a run of both.
+      ceilingModes: ceilings.map((c) => c.modes ?? null),
       ceilingDescription: ceilingDescriptions[0].description,
       ceilingDescriptions,
       serviceEnv: scenario.service?.env ?? {},
@@ -313,21 +349,38 @@ async function main() {
   const config = readConfig();
   const all = loadScenarios();
   if (args.list) {
-    for (const s of all) log(`${s.name}\t${s.title ?? ''}`);
+    for (const s of all) log(`${s.name}\t${s.title ?? ''}\t(modes: ${s.modes.join(', ')})`);
     return 0;
   }
   const unknown = args.only.filter((name) => !all.some((s) => s.name === name));
   if (unknown.length) throw new Error(`Unknown scenario(s) ${unknown.join(', ')}; available: ${all.map((s) => s.name).join(', ')}`);
-  const selected = args.only.length ? all.filter((s) => args.only.includes(s.name)) : all;
-  if (selected.length === 0) throw new Error('No scenario to run (bench/scenarios/ is empty)');
+  // The modes each scenario runs in: --mode's, or the scenario's own.
+  const wanted = args.mode === 'both' ? [...MODES] : args.mode ? [args.mode] : null;
+  const modesOf = (s) => wanted ?? s.modes;
+  const supports = (s) => modesOf(s).every((mode) => s.modes.includes(mode));
+  const named = args.only.length ? all.filter((s) => args.only.includes(s.name)) : all;
+  const refused = args.only.length ? named.filter((s) => !supports(s)) : [];
+  if (refused.length)
+    throw new Error(
+      `--mode ${args.mode}: ${refused.map((s) => `${s.name} runs in ${s.modes.join(' and ')} mode only`).join('; ')} (declare it in the scenario's \`modes\`)`,
+    );
+  const selected = named.filter(supports);
+  if (selected.length === 0)
+    throw new Error(args.mode ? `No scenario runs in mode ${args.mode}` : 'No scenario to run (bench/scenarios/ is empty)');
+  const runModes = MODES.filter((mode) => selected.some((s) => modesOf(s).includes(mode)));
 
   const facts = environmentFacts();
-  log(`bench: ${selected.map((s) => s.name).join(', ')} on node ${facts.node}, ${facts.machine}`);
+  log(
+    `bench: ${selected.map((s) => `${s.name}${modesOf(s).length > 1 || modesOf(s)[0] !== 'redis' ? ` (${modesOf(s).join(' and ')})` : ''}`).join(', ')} on node ${facts.node}, ${facts.machine}`,
+  );
   if (fs.existsSync(path.join(REPO_ROOT, '.env')))
     log('bench: .env in the repo root is ignored: the service gets exactly the bench configuration');
 
-  log(`bench: flushing ${config.redisUrl}, recreating database ${databaseName(config.databaseUrl)}`);
-  await flushRedis(config.redisUrl);
+  // A run without the Redis mode needs no Redis at all.
+  const usesRedis = runModes.includes('redis');
+  if (!usesRedis) config.redisUrl = null;
+  log(`bench: ${usesRedis ? `flushing ${config.redisUrl}, ` : ''}recreating database ${databaseName(config.databaseUrl)}`);
+  if (usesRedis) await flushRedis(config.redisUrl);
   await recreateDatabase(config.databaseUrl);
 
   const serviceEnv = serviceEnvironmentOf(selected);
@@ -338,16 +391,48 @@ async function main() {
     log(`bench: profiling the service (node --cpu-prof); the profile is written to ${config.cpuProfileDir} when it stops`);
   }
   const extra = Object.entries(serviceEnv).map(([name, value]) => `${name}=${value}`);
-  log(`bench: starting the service (migrations run at start-up)${extra.length ? ` with ${extra.join(', ')}` : ''}...`);
-  const started = Date.now();
-  const service = await startService({ databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, env: serviceEnv, nodeArgs });
-  log(`bench: service ready at ${service.url} (pid ${service.pid}) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // One service per mode, on the same database, started one after the other (the first migrates).
+  // The ones after the first get its APP_URL, so that every mode answers the same bytes.
+  const services = {};
+  const stopServices = async () => {
+    for (const service of Object.values(services).reverse()) {
+      await service.stop();
+      if (service.child.exitCode !== 0 && service.child.exitCode !== null) {
+        log(
+          `bench: warning: the ${service.mode} service exited with code ${service.child.exitCode} on shutdown\n${service.child.tail(10)}`,
+        );
+      }
+    }
+  };
+  try {
+    for (const mode of runModes) {
+      const first = Object.values(services)[0];
+      log(`bench: starting the service in ${mode} mode (migrations run at start-up)${extra.length ? ` with ${extra.join(', ')}` : ''}...`);
+      const started = Date.now();
+      services[mode] = await startService({
+        databaseUrl: config.databaseUrl,
+        redisUrl: config.redisUrl,
+        mode,
+        env: first ? { ...serviceEnv, APP_URL: first.env.APP_URL } : serviceEnv,
+        nodeArgs,
+      });
+      const service = services[mode];
+      log(`bench: ${mode} service ready at ${service.url} (pid ${service.pid}) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } catch (error) {
+    await stopServices();
+    throw error;
+  }
+  const service = Object.values(services)[0];
 
   const outcomes = [];
   const clients = [];
+  const view = (s) => ({ url: s.url, pid: s.pid, env: s.env, mode: s.mode });
   const ctx = {
     repoRoot: REPO_ROOT,
-    service: { url: service.url, pid: service.pid, env: service.env },
+    // The first mode's service (Redis when it runs); `services` has each mode's.
+    service: view(service),
+    services: Object.fromEntries(Object.entries(services).map(([mode, s]) => [mode, view(s)])),
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
     config,
@@ -362,12 +447,13 @@ async function main() {
   };
   try {
     for (const scenario of selected) {
-      const outcome = await runScenario(scenario, ctx, config).catch((error) => {
+      const outcome = await runScenario(scenario, ctx, config, modesOf(scenario)).catch((error) => {
         // Connection errors by the thousand usually mean the service is gone: say so, with its last words.
-        if (service.child.exited) {
-          error.message += `\nThe service exited during ${scenario.name} (code ${service.child.exitCode}, signal ${service.child.signal})`;
-          const tail = service.child.tail(40);
-          if (tail) error.message += `\n--- last lines of the service's output ---\n${tail}`;
+        for (const s of Object.values(services)) {
+          if (!s.child.exited) continue;
+          error.message += `\nThe ${s.mode} service exited during ${scenario.name} (code ${s.child.exitCode}, signal ${s.child.signal})`;
+          const tail = s.child.tail(40);
+          if (tail) error.message += `\n--- last lines of its output ---\n${tail}`;
         }
         throw error;
       });
@@ -380,14 +466,11 @@ async function main() {
     }
   } finally {
     await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
-    await service.stop();
-    if (service.child.exitCode !== 0 && service.child.exitCode !== null) {
-      log(`bench: warning: the service exited with code ${service.child.exitCode} on shutdown\n${service.child.tail(10)}`);
-    }
+    await stopServices();
     if (!config.keepDatabase) {
       await dropDatabase(config.databaseUrl).catch((error) => log(`bench: could not drop the bench database: ${error.message}`));
       // Queued jobs nobody works on (the service runs without workers) would otherwise stay until the next run.
-      await flushRedis(config.redisUrl).catch((error) => log(`bench: could not flush the bench Redis DB: ${error.message}`));
+      if (usesRedis) await flushRedis(config.redisUrl).catch((error) => log(`bench: could not flush the bench Redis DB: ${error.message}`));
     }
   }
 

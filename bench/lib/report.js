@@ -4,6 +4,10 @@
  * outside `<!-- bench:start -->` / `<!-- bench:end -->` is hand-written and never touched. Inside,
  * each scenario has its own block, so a run limited with `--only` replaces just the blocks it ran
  * and keeps the others' last figures.
+ *
+ * A scenario measured with the service in both modes (Redis, PostgreSQL only) also has a block
+ * between `<!-- bench:modes:start -->` / `<!-- bench:modes:end -->`: the two modes side by side.
+ * Its block among the others keeps showing the Redis mode against the Redis-mode ceilings.
  */
 const fs = require('node:fs');
 
@@ -12,11 +16,19 @@ const END = '<!-- bench:end -->';
 const blockOpen = (name) => `<!-- bench:scenario ${name} -->`;
 const blockClose = (name) => `<!-- /bench:scenario ${name} -->`;
 const BLOCK = /<!-- bench:scenario (\S+) -->\n[\s\S]*?<!-- \/bench:scenario \1 -->/g;
+const MODES_START = '<!-- bench:modes:start -->';
+const MODES_END = '<!-- bench:modes:end -->';
+const modesOpen = (name) => `<!-- bench:modes ${name} -->`;
+const modesClose = (name) => `<!-- /bench:modes ${name} -->`;
+const MODES_BLOCK = /<!-- bench:modes (\S+) -->\n[\s\S]*?<!-- \/bench:modes \1 -->/g;
+const MODE_TITLES = { redis: 'Redis + PostgreSQL', 'postgres-only': 'PostgreSQL only' };
 
 const int = (n) => (n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n === null || n === undefined ? '—' : `${Number(n.toFixed(2))} ms`);
 const ratio = (n) => (n === null || n === undefined ? '—' : n.toFixed(3));
 const pct = (n) => (n === null || n === undefined ? '—' : `${Math.round(n * 100)} %`);
+const micros = (cpu, reqPerSec) => (cpu === null || cpu === undefined || !reqPerSec ? '—' : `${int((cpu / reqPerSec) * 1e6)} µs`);
+const modesOf = (o) => o.modes ?? ['redis'];
 
 const checkList = (check) => check.checks.map((c) => `${c.what} ${c.pass ? 'met' : 'missed'}`).join(', ');
 
@@ -59,19 +71,27 @@ function consoleTable(outcomes) {
   ];
   const rows = [];
   for (const o of outcomes) {
-    ceilingsOf(o).forEach((c, index) => {
-      rows.push([
-        index === 0 ? o.name : '',
-        c.name,
-        index === 0 ? String(o.summary.rounds) : '',
-        index === 0 ? int(o.summary.targetReqPerSec) : '',
-        index === 0 ? ms(o.summary.targetP99Ms) : '',
-        int(c.reqPerSec),
-        ms(c.p99Ms),
-        ratio(c.ratio),
-        `${ratio(c.ratioMin)}–${ratio(c.ratioMax)}`,
-        index === 0 ? (o.check ? `${o.check.pass ? 'PASS' : 'FAIL'} (${checkList(o.check)})` : '—') : '',
-      ]);
+    const ceilings = ceilingsOf(o);
+    const targets = o.summary.targets ?? [
+      { name: modesOf(o)[0], reqPerSec: o.summary.targetReqPerSec, p99Ms: o.summary.targetP99Ms, ratios: ceilings },
+    ];
+    const labelled = targets.length > 1 || targets[0].name !== 'redis';
+    targets.forEach((t, ti) => {
+      ceilings.forEach((c, index) => {
+        const r = t.ratios[index];
+        rows.push([
+          index === 0 ? (labelled ? `${ti === 0 ? o.name : ''} [${t.name}]` : o.name) : '',
+          c.name,
+          index === 0 && ti === 0 ? String(o.summary.rounds) : '',
+          index === 0 ? int(t.reqPerSec) : '',
+          index === 0 ? ms(t.p99Ms) : '',
+          int(c.reqPerSec),
+          ms(c.p99Ms),
+          ratio(r.ratio),
+          `${ratio(r.ratioMin)}–${ratio(r.ratioMax)}`,
+          index === 0 && ti === 0 ? (o.check ? `${o.check.pass ? 'PASS' : 'FAIL'} (${checkList(o.check)})` : '—') : '',
+        ]);
+      });
     });
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -139,6 +159,127 @@ function scenarioBlock(o) {
   return lines.join('\n');
 }
 
+/**
+ * The Redis-mode part of an outcome measured in several modes: the first target (Redis) and the
+ * ceilings made for that mode, as a run of that mode alone would give them, with a note that the
+ * rounds also measured the other mode. Outcomes of one mode are returned as they are.
+ */
+function redisView(o) {
+  const modes = modesOf(o);
+  if (modes.length === 1) return o;
+  const keep = (o.ceilingModes ?? []).map((m) => !m || m.includes(modes[0]));
+  const pick = (list) => list.filter((_, index) => keep[index]);
+  const ceilings = pick(o.summary.ceilings);
+  const primary = ceilings[0];
+  return {
+    ...o,
+    modes: [modes[0]],
+    ceilingDescriptions: pick(o.ceilingDescriptions),
+    ceilingDescription: pick(o.ceilingDescriptions)[0].description,
+    notes: `${o.notes ? `${o.notes} ` : ''}Measured in a run of both service modes: each round also measured the service in PostgreSQL-only mode (see "Redis or PostgreSQL only").`,
+    summary: {
+      ...o.summary,
+      ceilingReqPerSec: primary.reqPerSec,
+      ceilingP99Ms: primary.p99Ms,
+      ratio: primary.ratio,
+      ratioMin: primary.ratioMin,
+      ratioMax: primary.ratioMax,
+      ceilingServerCpu: primary.serverCpu,
+      ceilingLoadgenCpu: primary.loadgenCpu,
+      ceilings,
+      targets: undefined,
+    },
+    pairs: o.pairs.map((p) => {
+      const sides = pick(p.ceilings);
+      return { ...p, ceiling: sides[0].result, ratio: sides[0].ratio, ceilings: sides, targets: undefined };
+    }),
+  };
+}
+
+/** The markdown block of a scenario measured with the service in several modes: the modes side by side. */
+function modesBlock(o) {
+  const s = o.summary;
+  const ceilings = ceilingsOf(o);
+  const targets = s.targets;
+  const head = `| figure | ${targets.map((t) => MODE_TITLES[t.name] ?? t.name).join(' | ')} |`;
+  const row = (what, cell) => `| ${what} | ${targets.map(cell).join(' | ')} |`;
+  const range = (r) => `${ratio(r.ratio)} (${ratio(r.ratioMin)}–${ratio(r.ratioMax)})`;
+  const envEntries = Object.entries(o.serviceEnv ?? {});
+  const lines = [
+    modesOpen(o.name),
+    `### ${o.name}: ${o.title}`,
+    '',
+    `Targets: the service in ${targets.map((t) => `\`${t.name}\``).join(' and ')} mode, each round measuring ${targets.length > 1 ? 'both' : 'it'} and then every ceiling:`,
+    '',
+    ...ceilings.map((c) => `- \`${c.name}\`: ${c.description}.`),
+    ...(o.notes ? ['', o.notes] : []),
+    '',
+    `${head}\n|---|${targets.map(() => '---:|').join('')}`,
+    row('req/s (median)', (t) => int(t.reqPerSec)),
+    ...(targets.length > 1
+      ? [
+          row(`**req/s over the ${MODE_TITLES[targets[0].name]} mode's, same round (median, range)**`, (t, i) =>
+            i === 0 ? '1' : `**${range(t.relative)}**`,
+          ),
+        ]
+      : []),
+    row('p99 (median)', (t) => ms(t.p99Ms)),
+    ...ceilings.map((c, ci) => row(`ratio to \`${c.name}\` (median of rounds, range)`, (t) => range(t.ratios[ci]))),
+    row('server CPU (median)', (t) => `${pct(t.serverCpu)} of one core`),
+    row('server CPU per request (medians)', (t) => micros(t.serverCpu, t.reqPerSec)),
+    row('PostgreSQL CPU, all backends (median)', (t) => `${pct(t.postgresCpu)} of one core`),
+    row('Redis CPU (median)', (t) => `${pct(t.redisCpu)} of one core`),
+    '',
+    `| ceiling | req/s (median) | p99 (median) | server CPU | PostgreSQL CPU | Redis CPU |`,
+    '|---|---:|---:|---:|---:|---:|',
+    ...ceilings.map(
+      (c) => `| \`${c.name}\` | ${int(c.reqPerSec)} | ${ms(c.p99Ms)} | ${pct(c.serverCpu)} | ${pct(c.postgresCpu)} | ${pct(c.redisCpu)} |`,
+    ),
+    '',
+    `Rounds: ${s.rounds} of ${o.load.duration} s per side (after ${o.warmup} s warm-up per side), ${o.load.connections} connections, ${o.toolVersion}${envEntries.length ? `; service settings ${envEntries.map(([k, v]) => `\`${k}=${v}\``).join(', ')}` : ''}. ${o.date}, node ${o.env.node}, ${o.env.machine}, commit ${o.env.commit}.`,
+    '',
+    `| round | ${targets.map((t) => `${t.name} req/s | ${t.name} p99`).join(' | ')}${
+      targets.length > 1
+        ? ` | ${targets
+            .slice(1)
+            .map((t) => `${t.name} / ${targets[0].name}`)
+            .join(' | ')}`
+        : ''
+    } | ${ceilings.map((c) => `${c.name} req/s`).join(' | ')} |`,
+    `|---:|${targets.map(() => '---:|---:|').join('')}${targets
+      .slice(1)
+      .map(() => '---:|')
+      .join('')}${ceilings.map(() => '---:|').join('')}`,
+    ...o.pairs.map((p) => {
+      const ts = p.targets;
+      return `| ${p.round} | ${ts.map((t) => `${int(t.result.reqPerSec)} | ${ms(t.result.p99Ms)}`).join(' | ')}${
+        ts.length > 1
+          ? ` | ${ts
+              .slice(1)
+              .map((t) => ratio(t.relative))
+              .join(' | ')}`
+          : ''
+      } | ${p.ceilings.map((c) => int(c.result.reqPerSec)).join(' | ')} |`;
+    }),
+    modesClose(o.name),
+  ];
+  return lines.join('\n');
+}
+
+/** Replaces (or adds) the blocks of `outcomes` between `startMarker` and `endMarker` of `text`. */
+function replaceBlocks(text, { startMarker, endMarker, pattern, outcomes, render, order, comment, file }) {
+  const start = text.indexOf(startMarker);
+  const end = text.indexOf(endMarker);
+  if (start === -1 || end < start) throw new Error(`${file}: markers ${startMarker} / ${endMarker} not found in order; fix them by hand`);
+  const inside = text.slice(start + startMarker.length, end);
+  const blocks = new Map();
+  for (const match of inside.matchAll(pattern)) blocks.set(match[1], match[0]);
+  for (const o of outcomes) blocks.set(o.name, render(o));
+  const names = order.filter((name) => blocks.has(name));
+  const generated = [startMarker, comment, '', names.map((name) => blocks.get(name)).join('\n\n'), endMarker].join('\n');
+  return `${text.slice(0, start)}${generated}${text.slice(end + endMarker.length)}`;
+}
+
 const DEFAULT_INTRO = '# Benchmarks\n\nWritten by `npm run bench`; the figures below are generated.\n\n';
 
 /**
@@ -165,7 +306,8 @@ function updateDocs(file, outcomes, order) {
 
   const blocks = new Map();
   for (const match of inside.matchAll(BLOCK)) blocks.set(match[1], match[0]);
-  for (const o of outcomes) blocks.set(o.name, scenarioBlock(o));
+  // Only outcomes with the Redis mode have a block here (a PostgreSQL-only run leaves them alone).
+  for (const o of outcomes) if (modesOf(o).includes('redis')) blocks.set(o.name, scenarioBlock(redisView(o)));
   const names = [...order.filter((name) => blocks.has(name))];
 
   const generated = [
@@ -175,7 +317,24 @@ function updateDocs(file, outcomes, order) {
     names.map((name) => blocks.get(name)).join('\n\n'),
     END,
   ].join('\n');
-  fs.writeFileSync(file, `${before}${generated}${after}`);
+  let written = `${before}${generated}${after}`;
+  const compared = outcomes.filter((o) => modesOf(o).includes('postgres-only'));
+  if (compared.length) {
+    if (!written.includes(MODES_START))
+      written = `${written.replace(/\n*$/, '\n')}\n## Redis or PostgreSQL only: figures\n\n${MODES_START}\n${MODES_END}\n`;
+    written = replaceBlocks(written, {
+      startMarker: MODES_START,
+      endMarker: MODES_END,
+      pattern: MODES_BLOCK,
+      outcomes: compared,
+      render: modesBlock,
+      order,
+      comment:
+        '<!-- Generated by `npm run bench` (bench/run.js) from runs with the PostgreSQL-only mode: edits between these markers are overwritten. -->',
+      file,
+    });
+  }
+  fs.writeFileSync(file, written);
 }
 
-module.exports = { consoleTable, updateDocs, scenarioBlock };
+module.exports = { consoleTable, updateDocs, scenarioBlock, modesBlock, redisView };

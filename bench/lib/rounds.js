@@ -44,67 +44,102 @@ async function measure(side, endpoint, load) {
   return result;
 }
 
+const summariseSide = (results) => ({
+  reqPerSec: median(results.map((r) => r.reqPerSec)),
+  p99Ms: median(results.map((r) => r.p99Ms)),
+  serverCpu: median(results.map((r) => r.serverCpu)),
+  loadgenCpu: median(results.map((r) => r.loadgenCpu)),
+  postgresCpu: median(results.map((r) => r.postgresCpu)),
+  redisCpu: median(results.map((r) => r.redisCpu)),
+});
+
+const summariseRatios = (ratios) => ({ ratio: median(ratios), ratioMin: min(ratios), ratioMax: max(ratios) });
+
 /**
  * @param {object} options
- * @param {{url, pid, spec}} options.target
+ * @param {{url, pid, spec}} [options.target] the target (or give `targets`)
+ * @param {Array<{name, url, pid, spec}>} [options.targets] several targets measured in the same rounds
+ *   (e.g. the service in two modes); the first is the primary, whose figures keep the single-target names
  * @param {Array<{name, url?, pid?, spec?, measure?}>} options.ceilings at least one; the first is the primary
  * @param {{tool, connections, duration, pipelining, threads}} options.load
- * @param {number} options.rounds pairs (target + every ceiling)
+ * @param {number} options.rounds pairs (every target + every ceiling)
  * @param {number} options.warmup seconds per side (0: none)
  * @param {(line: string) => void} options.log
  */
-async function alternate({ target, ceilings, load, rounds, warmup, log }) {
+async function alternate({ target, targets, ceilings, load, rounds, warmup, log }) {
   if (!Array.isArray(ceilings) || ceilings.length === 0) throw new Error('alternate() needs at least one ceiling');
+  const measured = targets ?? [{ name: 'target', ...target }];
+  if (measured.length === 0) throw new Error('alternate() needs a target');
   const label = (c) => (ceilings.length === 1 ? 'ceiling' : `ceiling ${c.name}`);
+  const targetLabel = (t) => (measured.length === 1 ? 'target' : `target ${t.name}`);
   if (warmup > 0) {
-    log(`  warm-up: ${warmup} s target, ${warmup} s ${ceilings.length === 1 ? 'ceiling' : `each of ${ceilings.length} ceilings`}`);
-    await measure('target (warm-up)', target, { ...load, duration: warmup });
+    log(
+      `  warm-up: ${warmup} s ${measured.length === 1 ? 'target' : `each of ${measured.length} targets`}, ${warmup} s ${ceilings.length === 1 ? 'ceiling' : `each of ${ceilings.length} ceilings`}`,
+    );
+    for (const t of measured) await measure(`${targetLabel(t)} (warm-up)`, t, { ...load, duration: warmup });
     for (const c of ceilings) await measure(`${label(c)} (warm-up)`, c, { ...load, duration: warmup });
   }
   const pairs = [];
   for (let i = 1; i <= rounds; i++) {
-    await pause(200);
-    const t = await measure('target', target, load);
-    const sides = [];
+    const results = [];
+    for (const t of measured) {
+      await pause(200);
+      results.push(await measure(targetLabel(t), t, load));
+    }
+    const sideResults = [];
     for (const c of ceilings) {
       await pause(200);
-      const result = await measure(label(c), c, load);
-      sides.push({ name: c.name, result, ratio: t.reqPerSec / result.reqPerSec });
+      sideResults.push({ name: c.name, result: await measure(label(c), c, load) });
     }
-    // `ceiling` and `ratio` are the primary (first) ceiling's, as with a single ceiling.
-    pairs.push({ round: i, target: t, ceiling: sides[0].result, ratio: sides[0].ratio, ceilings: sides });
+    const t = results[0];
+    const sides = sideResults.map((s) => ({ ...s, ratio: t.reqPerSec / s.result.reqPerSec }));
+    const targetSides = measured.map((m, index) => ({
+      name: m.name,
+      result: results[index],
+      // This target's req/s over the primary target's, in the same round.
+      relative: results[index].reqPerSec / t.reqPerSec,
+      ratios: sideResults.map((s) => ({ name: s.name, ratio: results[index].reqPerSec / s.result.reqPerSec })),
+    }));
+    // `target`, `ceiling` and `ratio` are the primary target's and primary ceiling's, as with one of each.
+    pairs.push({ round: i, target: t, ceiling: sides[0].result, ratio: sides[0].ratio, ceilings: sides, targets: targetSides });
+    const shown =
+      measured.length === 1
+        ? []
+        : targetSides
+            .slice(1)
+            .map(
+              (s) =>
+                `target ${s.name} ${fmt(s.result.reqPerSec)} req/s p99 ${fmtMs(s.result.p99Ms)} ms (${s.relative.toFixed(3)} of ${measured[0].name})`,
+            );
     const others = sides.map(
       (s) => `${label(s)} ${fmt(s.result.reqPerSec)} req/s p99 ${fmtMs(s.result.p99Ms)} ms (ratio ${s.ratio.toFixed(3)})`,
     );
-    log(`  round ${i}/${rounds}: target ${fmt(t.reqPerSec)} req/s p99 ${fmtMs(t.p99Ms)} ms | ${others.join(' | ')}`);
+    log(
+      `  round ${i}/${rounds}: ${targetLabel(measured[0])} ${fmt(t.reqPerSec)} req/s p99 ${fmtMs(t.p99Ms)} ms | ${[...shown, ...others].join(' | ')}`,
+    );
   }
   const ceilingSummaries = ceilings.map((c, index) => {
     const results = pairs.map((p) => p.ceilings[index].result);
-    const ratios = pairs.map((p) => p.ceilings[index].ratio);
-    return {
-      name: c.name,
-      reqPerSec: median(results.map((r) => r.reqPerSec)),
-      p99Ms: median(results.map((r) => r.p99Ms)),
-      ratio: median(ratios),
-      ratioMin: min(ratios),
-      ratioMax: max(ratios),
-      serverCpu: median(results.map((r) => r.serverCpu)),
-      loadgenCpu: median(results.map((r) => r.loadgenCpu)),
-      postgresCpu: median(results.map((r) => r.postgresCpu)),
-      redisCpu: median(results.map((r) => r.redisCpu)),
-    };
+    return { name: c.name, ...summariseSide(results), ...summariseRatios(pairs.map((p) => p.ceilings[index].ratio)) };
   });
+  const targetSummaries = measured.map((m, index) => ({
+    name: m.name,
+    ...summariseSide(pairs.map((p) => p.targets[index].result)),
+    relative: summariseRatios(pairs.map((p) => p.targets[index].relative)),
+    ratios: ceilings.map((c, ci) => ({ name: c.name, ...summariseRatios(pairs.map((p) => p.targets[index].ratios[ci].ratio)) })),
+  }));
   const primary = ceilingSummaries[0];
+  const main = targetSummaries[0];
   return {
     pairs,
     summary: {
       rounds,
-      targetReqPerSec: median(pairs.map((p) => p.target.reqPerSec)),
-      targetP99Ms: median(pairs.map((p) => p.target.p99Ms)),
-      targetServerCpu: median(pairs.map((p) => p.target.serverCpu)),
-      targetLoadgenCpu: median(pairs.map((p) => p.target.loadgenCpu)),
-      targetPostgresCpu: median(pairs.map((p) => p.target.postgresCpu)),
-      targetRedisCpu: median(pairs.map((p) => p.target.redisCpu)),
+      targetReqPerSec: main.reqPerSec,
+      targetP99Ms: main.p99Ms,
+      targetServerCpu: main.serverCpu,
+      targetLoadgenCpu: main.loadgenCpu,
+      targetPostgresCpu: main.postgresCpu,
+      targetRedisCpu: main.redisCpu,
       // The primary ceiling, under the names a single-ceiling scenario has always used.
       ceilingReqPerSec: primary.reqPerSec,
       ceilingP99Ms: primary.p99Ms,
@@ -114,6 +149,7 @@ async function alternate({ target, ceilings, load, rounds, warmup, log }) {
       ceilingServerCpu: primary.serverCpu,
       ceilingLoadgenCpu: primary.loadgenCpu,
       ceilings: ceilingSummaries,
+      targets: targetSummaries,
     },
   };
 }

@@ -1,7 +1,11 @@
 'use strict';
 /**
  * Starts the built service (`node dist/src/main.js`) as a child process and waits until
- * `GET /health/ready` answers 200 (PostgreSQL and Redis reachable, migrations applied).
+ * `GET /health/ready` answers 200 (PostgreSQL and the store reachable, migrations applied).
+ *
+ * Two modes (decisions §14): `redis` (queues and the store on Redis, REDIS_URL set) and
+ * `postgres-only` (no REDIS_URL; STORE_BACKEND=postgres and QUEUE_BACKEND=postgres set explicitly,
+ * so the mode does not depend on what the service defaults to when REDIS_URL is absent).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -25,10 +29,14 @@ const THROTTLE_VARIABLES = [
 ];
 const UNLIMITED = '100000000/60';
 
+/** The service's modes, as `--mode` names them. */
+const MODES = ['redis', 'postgres-only'];
+
 /** Variables passed through from the harness's environment; everything else is set explicitly. */
 const PASSED_THROUGH = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'NODE_OPTIONS'];
 
-function serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra = {} }) {
+function serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, mode = 'redis', extra = {} }) {
+  if (!MODES.includes(mode)) throw new Error(`Unknown service mode ${mode}: expected ${MODES.join(' or ')}`);
   const env = {};
   for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
   Object.assign(env, {
@@ -39,26 +47,28 @@ function serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra = {} 
     APP_KEY: 'bench-app-key-not-secret-0123456789abcdef',
     DATABASE_URL: databaseUrl,
     MIGRATIONS_RUN: 'true',
-    REDIS_URL: redisUrl,
     QUEUE_PREFIX: 'sfbench',
     GRPC_URL: `127.0.0.1:${grpcPort}`,
     // Request logging at info would dominate what is measured.
     LOG_LEVEL: 'warn',
   });
+  if (mode === 'redis') Object.assign(env, { REDIS_URL: redisUrl, STORE_BACKEND: 'redis', QUEUE_BACKEND: 'redis' });
+  else Object.assign(env, { STORE_BACKEND: 'postgres', QUEUE_BACKEND: 'postgres' });
   for (const name of THROTTLE_VARIABLES) env[name] = UNLIMITED;
   return Object.assign(env, extra);
 }
 
 /**
- * `env`: variables added to (or overriding) the bench configuration; `nodeArgs`: node flags before
- * the entry point (e.g. `--cpu-prof`).
- * @returns {Promise<{ url: string, pid: number, env: object, child: object, stop: () => Promise<void> }>}
+ * `mode`: `redis` (default) or `postgres-only` (then `redisUrl` is not used); `env`: variables
+ * added to (or overriding) the bench configuration; `nodeArgs`: node flags before the entry point
+ * (e.g. `--cpu-prof`).
+ * @returns {Promise<{ url: string, pid: number, mode: string, env: object, child: object, stop: () => Promise<void> }>}
  */
-async function startService({ databaseUrl, redisUrl, env: extra, nodeArgs = [], readyTimeoutMs = 90_000 }) {
+async function startService({ databaseUrl, redisUrl, mode = 'redis', env: extra, nodeArgs = [], readyTimeoutMs = 90_000 }) {
   if (!fs.existsSync(ENTRY))
     throw new Error(`${path.relative(process.cwd(), ENTRY)} is missing: run \`npm run build\` first (npm run bench does)`);
   const [port, grpcPort] = [await freePort(), await freePort()];
-  const env = serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, extra });
+  const env = serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, mode, extra });
   // A scratch working directory, so that a developer's `.env` in the repo root is not read: the
   // benchmark runs with exactly the configuration above.
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
@@ -78,7 +88,7 @@ async function startService({ databaseUrl, redisUrl, env: extra, nodeArgs = [], 
     error.message += tail ? `\n--- last lines of the service's output ---\n${tail}` : '';
     throw error;
   }
-  return { url, pid: child.pid, env, child, stop };
+  return { url, pid: child.pid, mode, env, child, stop };
 }
 
 async function waitUntilReady(readyUrl, child, timeoutMs) {
@@ -100,4 +110,4 @@ async function waitUntilReady(readyUrl, child, timeoutMs) {
   throw new Error(`The service did not answer 200 on ${readyUrl} within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
-module.exports = { startService, serviceEnvironment, THROTTLE_VARIABLES };
+module.exports = { startService, serviceEnvironment, THROTTLE_VARIABLES, MODES };

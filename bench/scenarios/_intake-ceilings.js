@@ -7,6 +7,11 @@
  *   - `node:http+queue`: a bare node:http server doing one BullMQ Queue.add per request
  *     (bench/servers/queue-add.js) on the bench Redis.
  * Both get the target's requests (bodies, headers), the first on its own path.
+ *
+ * Each is made for one service mode (bench/lib/service.js) and only runs in runs with that mode
+ * (`modes`): with `redis`, the names above; with `postgres-only`, `nest-constant-pg` (the same app
+ * with the PostgreSQL-only service's environment: its rate-limit counter in PostgreSQL) and
+ * `node:http+pg-queue` (the same Queue.add on BullMQ's PostgreSQL backend).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -17,17 +22,19 @@ const { request } = require('../lib/http');
 const SERVERS = path.join(__dirname, '..', 'servers');
 const CONSTANT_BODY = '{"success":true,"message":"Event accepted."}';
 
-function nestConstant() {
-  return childServer({
-    name: 'nest-constant',
-    description:
-      'the same Nest/Express app (`createHttpApp`, role api, the service\'s environment; bench/servers/nest-constant.js) answering 202 `{"success":true,"message":"Event accepted."}` from an extra `POST /bench/constant` route that does nothing',
+function nestConstant(mode = 'redis') {
+  const redis = mode === 'redis';
+  const ceiling = childServer({
+    name: redis ? 'nest-constant' : 'nest-constant-pg',
+    description: redis
+      ? 'the same Nest/Express app (`createHttpApp`, role api, the service\'s environment; bench/servers/nest-constant.js) answering 202 `{"success":true,"message":"Event accepted."}` from an extra `POST /bench/constant` route that does nothing'
+      : 'the same Nest/Express app with the PostgreSQL-only service\'s environment (rate-limit counter in PostgreSQL; bench/servers/nest-constant.js) answering 202 `{"success":true,"message":"Event accepted."}` from an extra `POST /bench/constant` route that does nothing',
     script: path.join(SERVERS, 'nest-constant.js'),
     options: (ctx) => {
       // A scratch working directory, as for the service, so that no .env is read.
       const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-ceiling-'));
       return {
-        env: { ...ctx.service.env },
+        env: { ...ctx.services[mode].env },
         cwd,
         path: '/bench/constant',
         expect: { status: 202 },
@@ -44,19 +51,24 @@ function nestConstant() {
       };
     },
   });
+  return { ...ceiling, modes: [mode] };
 }
 
-function queueAdd() {
-  return childServer({
-    name: 'node:http+queue',
-    description:
-      'bare `node:http` server (bench/servers/queue-add.js) that parses the JSON body, does one BullMQ `Queue.add` (the service\'s Redis, prefix and analytics job options) and answers 202 `{"success":true,"message":"Event accepted."}`',
+function queueAdd(mode = 'redis') {
+  const redis = mode === 'redis';
+  const ceiling = childServer({
+    name: redis ? 'node:http+queue' : 'node:http+pg-queue',
+    description: redis
+      ? 'bare `node:http` server (bench/servers/queue-add.js) that parses the JSON body, does one BullMQ `Queue.add` (the service\'s Redis, prefix and analytics job options) and answers 202 `{"success":true,"message":"Event accepted."}`'
+      : "the same bare server doing the same `Queue.add` on BullMQ's PostgreSQL backend (the bench database, the service's pool settings per queue)",
     script: path.join(SERVERS, 'queue-add.js'),
     options: (ctx) => ({
       args: [
         JSON.stringify({
+          backend: redis ? 'redis' : 'postgres',
           redisUrl: ctx.redisUrl,
-          prefix: ctx.service.env.QUEUE_PREFIX,
+          databaseUrl: ctx.databaseUrl,
+          prefix: ctx.services[mode].env.QUEUE_PREFIX,
           queue: 'bench-ceiling',
           status: 202,
           body: CONSTANT_BODY,
@@ -66,6 +78,7 @@ function queueAdd() {
       expect: { status: 202 },
     }),
   });
+  return { ...ceiling, modes: [mode] };
 }
 
 module.exports = { nestConstant, queueAdd };

@@ -142,4 +142,19 @@ function generated(base, make) {
   };
 }
 
-module.exports = { dist, issueToken, createShop, createProducts, createOrders, generated };
+/**
+ * Runs with the service in several modes (ctx.services): each must answer `path` with exactly
+ * `body` (the first mode's answer), so that the modes are compared on the same work.
+ */
+async function sameAnswerInEveryMode(ctx, path, headers, body) {
+  for (const [mode, service] of Object.entries(ctx.services)) {
+    if (service.url === ctx.service.url) continue;
+    const res = await ctx.request(new URL(path, service.url), { headers });
+    if (res.status !== 200 || res.body !== body)
+      throw new Error(
+        `${path}: the ${mode} service answers differently\nfirst: ${body.slice(0, 300)}\n${mode}: ${res.status} ${res.body.slice(0, 300)}`,
+      );
+  }
+}
+
+module.exports = { dist, issueToken, createShop, createProducts, createOrders, generated, sameAnswerInEveryMode };

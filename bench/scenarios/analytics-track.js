@@ -33,7 +33,9 @@ module.exports = {
     expect: { status: 202, body: '{"success":true,"message":"Event accepted."}' },
   }),
 
-  ceilings: [nestConstant(), queueAdd()],
+  // The last two only in runs with the PostgreSQL-only mode (`npm run bench -- --mode both`).
+  ceilings: [nestConstant(), queueAdd(), nestConstant('postgres-only'), queueAdd('postgres-only')],
+  modes: ['redis', 'postgres-only'],
 
   // Issue 5: at least 50 % of the constant-body Nest endpoint's req/s, p99 under 50 ms at 50 connections.
   targets: { minRatio: { 'nest-constant': 0.5 }, maxP99Ms: 50 },

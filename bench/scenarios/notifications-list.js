@@ -13,7 +13,7 @@
 const path = require('node:path');
 const { childServer } = require('../lib/ceilings');
 const { request } = require('../lib/http');
-const { createShop } = require('./_seed');
+const { sameAnswerInEveryMode, createShop } = require('./_seed');
 
 const NOTIFICATIONS = 1000;
 const PER_PAGE = 10;
@@ -52,6 +52,7 @@ module.exports = {
     const page = JSON.parse(res.body);
     if (page.meta.total !== NOTIFICATIONS || page.data.length !== PER_PAGE || page.data.some((n) => n.read_at !== null))
       throw new Error(`notifications-list set-up: unexpected page ${JSON.stringify(page.meta)}`);
+    await sameAnswerInEveryMode(ctx, '/api/v1/notifications', { authorization: `Bearer ${shop.token}` }, res.body);
     return { shop, body: res.body };
   },
 
@@ -91,4 +92,5 @@ module.exports = {
 
   // Issue 11: the list at least half of the bare server.
   targets: { minRatio: 0.5 },
+  modes: ['redis', 'postgres-only'],
 };

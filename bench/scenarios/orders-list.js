@@ -13,7 +13,7 @@
 const path = require('node:path');
 const { childServer } = require('../lib/ceilings');
 const { request } = require('../lib/http');
-const { createShop, createProducts, createOrders } = require('./_seed');
+const { sameAnswerInEveryMode, createShop, createProducts, createOrders } = require('./_seed');
 
 const ORDERS = 1000;
 
@@ -37,6 +37,7 @@ module.exports = {
     const page = JSON.parse(res.body);
     if (page.meta.total !== ORDERS || page.data.length !== 20)
       throw new Error(`orders-list set-up: unexpected page ${JSON.stringify(page.meta)}`);
+    await sameAnswerInEveryMode(ctx, '/api/v1/orders', { authorization: `Bearer ${shop.token}` }, res.body);
     return { shop, body: res.body };
   },
 
@@ -76,4 +77,5 @@ module.exports = {
 
   // Issue 4: the list at least 40 % of the bare server.
   targets: { minRatio: 0.4 },
+  modes: ['redis', 'postgres-only'],
 };

@@ -115,6 +115,7 @@ module.exports = {
 
   // Issue 4: order creation at least 30 % of the pgbench transaction rate.
   targets: { minRatio: 0.3 },
+  modes: ['redis', 'postgres-only'],
 
   async teardown(ctx, state) {
     // Both sides wrote the same orders: check they are indeed the same (totals, items, redemptions).

@@ -1,21 +1,29 @@
 'use strict';
 /**
  * Ceiling "a bare node:http server that does one Queue.add per request": reads the body, parses
- * it as JSON, adds one job to a BullMQ queue on the bench Redis (the service's connection options,
- * prefix and job options of the analytics intake, a fresh job id per request) and answers a fixed
- * response once Redis has acknowledged the job. No framework, no validation, no tenant check.
+ * it as JSON, adds one job to a BullMQ queue (the job options of the analytics intake, a fresh job
+ * id per request) and answers a fixed response once the queue's datastore has acknowledged the job.
+ * No framework, no validation, no tenant check.
  *
- * argv[2]: JSON { redisUrl, prefix, queue, status, body }. Reports { port } over IPC.
+ * The queue is on the backend the service would use with the same settings: the bench Redis, or
+ * (`backend: 'postgres'`) BullMQ's PostgreSQL backend on the bench database. The connection
+ * settings come from the built service's own `useQueueBackend` (dist/), so they cannot drift
+ * from the service's (for PostgreSQL: its pool per queue, schema `bullmq`, no migration at start).
+ *
+ * argv[2]: JSON { backend ('redis' | 'postgres', default redis), redisUrl, databaseUrl, prefix, queue,
+ * status, body }. Reports { port } over IPC.
  */
 const http = require('node:http');
 const path = require('node:path');
 const { randomUUID } = require('node:crypto');
 const { Queue } = require('bullmq');
 
-const { redisOptionsFromUrl } = require(path.resolve(__dirname, '..', '..', 'dist', 'src', 'infra', 'redis', 'redis-connection'));
+const { useQueueBackend } = require(path.resolve(__dirname, '..', '..', 'dist', 'src', 'infra', 'queue', 'queue-backend'));
 
 const {
+  backend = 'redis',
   redisUrl,
+  databaseUrl,
   prefix,
   queue: queueName,
   status = 202,
@@ -31,7 +39,15 @@ const JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-const queue = new Queue(queueName, { connection: { ...redisOptionsFromUrl(redisUrl), maxRetriesPerRequest: null }, prefix });
+// The service reads these settings through its ConfigService; the same names, with its defaults.
+const settings = {
+  QUEUE_BACKEND: backend,
+  REDIS_URL: redisUrl,
+  DATABASE_URL: databaseUrl,
+  DATABASE_CONNECT_TIMEOUT_MS: 1000,
+};
+const connection = useQueueBackend({ get: (name) => settings[name] });
+const queue = new Queue(queueName, { connection, prefix });
 
 const server = http.createServer((req, res) => {
   const chunks = [];

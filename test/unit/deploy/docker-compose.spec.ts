@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { validateEnv } from '@config/env.validation';
+
+const FILE = join(__dirname, '..', '..', '..', 'docker-compose.yml');
+const POSTGRES_ONLY = 'postgres-only';
+
+interface Service {
+  image?: string;
+  build?: string;
+  command?: string[];
+  profiles?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  expose?: string[];
+  volumes?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+}
+interface Compose {
+  services: Record<string, Service>;
+  volumes?: Record<string, unknown>;
+}
+
+/** The keys of a service this file may use (a typo would otherwise be ignored until `docker compose up`). */
+const SERVICE_KEYS = ['image', 'build', 'command', 'profiles', 'environment', 'ports', 'expose', 'volumes', 'depends_on', 'healthcheck'];
+const CONDITIONS = ['service_started', 'service_healthy', 'service_completed_successfully'];
+
+function load(): Compose {
+  // Compose resolves YAML merge keys (`<<: *anchor`), as YAML 1.1 did.
+  const document = parseDocument(readFileSync(FILE, 'utf8'), { merge: true });
+  expect(document.errors.map(String)).toEqual([]);
+  return document.toJS() as Compose;
+}
+
+/** `${NAME:?message}` as compose interpolates it once NAME is set. */
+const secrets: Record<string, string> = { APP_KEY: 'k'.repeat(32), GRPC_AUTH_TOKEN: 't'.repeat(32) };
+const interpolate = (env: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [
+      name,
+      String(value).replace(/\$\{(\w+)(:\?[^}]*)?\}/g, (_, variable: string) => secrets[variable] ?? ''),
+    ]),
+  );
+
+/** The services `docker compose up [target]` starts: without a target, those without a profile. */
+function started(compose: Compose, target?: string): string[] {
+  const names = new Set<string>();
+  const add = (name: string) => {
+    if (names.has(name)) return;
+    names.add(name);
+    for (const dependency of Object.keys(compose.services[name].depends_on ?? {})) add(dependency);
+  };
+  if (target) add(target);
+  else for (const [name, service] of Object.entries(compose.services)) if (!service.profiles) add(name);
+  return [...names].sort();
+}
+
+const hostPorts = (compose: Compose, names: string[]) =>
+  names.flatMap((name) => (compose.services[name].ports ?? []).map((p) => p.split(':')[0]));
+
+describe('docker-compose.yml: the scaled stack and the PostgreSQL-only profile (decisions §14)', () => {
+  const compose = load();
+  const appServices = Object.entries(compose.services).filter(([, service]) => service.build);
+
+  it('parses, uses only known service keys, and every dependency and named volume exists', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const key of Object.keys(service))
+        expect({ service: name, key, known: SERVICE_KEYS.includes(key) }).toEqual({ service: name, key, known: true });
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect(Object.keys(compose.services)).toContain(dependency);
+        expect(CONDITIONS).toContain(condition);
+        if (condition === 'service_healthy') expect(compose.services[dependency].healthcheck).toBeDefined();
+      }
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0];
+        if (!source.startsWith('.') && !source.startsWith('/')) expect(Object.keys(compose.volumes ?? {})).toContain(source);
+      }
+    }
+  });
+
+  it('configures every process with variables the service reads, valid as a whole', () => {
+    const known = Object.keys(validateEnv({ DATABASE_URL: 'postgres://u@db:5432/x' }));
+    expect(appServices.length).toBeGreaterThanOrEqual(4);
+    for (const [, service] of appServices) {
+      for (const name of Object.keys(service.environment ?? {})) expect(known).toContain(name);
+      expect(() => validateEnv(interpolate(service.environment!))).not.toThrow();
+    }
+  });
+
+  it('by default starts PostgreSQL, Redis with AOF, two api processes, one worker and a mail catcher, all on Redis', () => {
+    const names = started(compose);
+    const roles = names.map((name) => compose.services[name].environment?.APP_ROLE).filter(Boolean);
+    expect(roles.sort()).toEqual(['api', 'api', 'worker']);
+    expect(names).toEqual(expect.arrayContaining(['postgres', 'redis', 'mailpit']));
+    expect(compose.services.redis.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
+    expect(compose.services.redis.volumes?.some((volume) => volume.endsWith(':/data'))).toBe(true);
+    for (const name of names.filter((n) => compose.services[n].build)) {
+      const env = compose.services[name].environment!;
+      expect({ name, REDIS_URL: env.REDIS_URL, STORE_BACKEND: env.STORE_BACKEND, QUEUE_BACKEND: env.QUEUE_BACKEND }).toEqual({
+        name,
+        REDIS_URL: 'redis://redis:6379/0',
+        STORE_BACKEND: 'redis',
+        QUEUE_BACKEND: 'redis',
+      });
+      expect(env.MAIL_URL).toBe('smtp://mailpit:1025');
+    }
+    expect(started(compose)).not.toContain('all');
+    const ports = hostPorts(compose, names);
+    expect(new Set(ports).size).toBe(ports.length);
+  });
+
+  it(`in profile ${POSTGRES_ONLY}, runs one \`all\` process on PostgreSQL alone: no Redis, no REDIS_URL`, () => {
+    const all = compose.services.all;
+    expect(all.profiles).toEqual([POSTGRES_ONLY]);
+    const inProfile = Object.entries(compose.services).filter(([, service]) => service.profiles?.includes(POSTGRES_ONLY));
+    expect(inProfile.map(([name]) => name)).toEqual(['all']);
+    expect(started(compose, 'all')).toEqual(['all', 'mailpit', 'postgres']);
+    const env = all.environment!;
+    expect(env.APP_ROLE).toBe('all');
+    expect(env).not.toHaveProperty('REDIS_URL');
+    expect({ STORE_BACKEND: env.STORE_BACKEND, QUEUE_BACKEND: env.QUEUE_BACKEND }).toEqual({
+      STORE_BACKEND: 'postgres',
+      QUEUE_BACKEND: 'postgres',
+    });
+    expect(env.DATABASE_URL).toBe(compose.services.api.environment!.DATABASE_URL);
+    expect(all.healthcheck?.test.join(' ')).toContain('/health/ready');
+  });
+
+  it('publishes HTTP and never gRPC on the host', () => {
+    for (const [name, service] of appServices) {
+      const grpcPort = validateEnv(interpolate(service.environment!)).GRPC_URL.split(':').pop();
+      for (const port of service.ports ?? []) expect({ name, container: port.split(':').pop() }).not.toEqual({ name, container: grpcPort });
+    }
+  });
+});
