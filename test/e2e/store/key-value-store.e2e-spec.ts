@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { KeyValueStore, StoreMode } from '@infra/store/key-value-store';
 import { PostgresKeyValueStore } from '@infra/store/postgres-key-value-store';
+import { describeIf, requirements } from '@test/support/conditions';
 import { uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule } from '@test/support/probe.module';
 import { useTestApp, withTestApp } from '@test/support/test-app';
@@ -8,7 +9,7 @@ import { settleFor } from '@test/support/wait';
 
 // The same promises from both backends (decisions §14): what the consumers (rate limits,
 // idempotency, caches, checkout sessions) rely on, checked against the real servers.
-describe.each<StoreMode>(['redis', 'postgres'])('KeyValueStore on %s', (backend) => {
+function storeContract(backend: StoreMode): void {
   const t = useTestApp({ role: 'api', env: { STORE_BACKEND: backend } });
   const store = () => t.get(KeyValueStore);
   const key = (name: string) => `test:${name}:${randomUUID()}`;
@@ -87,7 +88,10 @@ describe.each<StoreMode>(['redis', 'postgres'])('KeyValueStore on %s', (backend)
   it('answers a ping', async () => {
     await expect(store().ping()).resolves.toBeUndefined();
   });
-});
+}
+
+describeIf(requirements.sharedRedis)('KeyValueStore on redis', () => storeContract('redis'));
+describe('KeyValueStore on postgres', () => storeContract('postgres'));
 
 describe('KeyValueStore on postgres: several processes on one database', () => {
   const env = { STORE_BACKEND: 'postgres', THROTTLE_API: '10/60' };
