@@ -2,7 +2,8 @@
 # Runs a command as on a machine with only Node.js: in a Linux network namespace of its own, where
 # nothing listens (no PostgreSQL on 5432, no Redis on 6379: the machine's servers are unreachable),
 # and with a PATH on which no PostgreSQL or Redis program is found (redis-server, initdb, pg_ctl,
-# postgres, psql ...). Needs root (ip netns). Example, from the repository root:
+# postgres, psql ...), and without DATABASE_URL, REDIS_URL, TEST_DATABASE_URL or
+# TEST_REDIS_URL. Needs root (ip netns). Examples, from the repository root:
 #
 #   scripts/bare-machine.sh npm test
 #   scripts/bare-machine.sh npx jest --runInBand test/e2e/orders
@@ -58,4 +59,5 @@ for dir in "${dirs[@]}"; do
   new_path=${new_path:+$new_path:}$dir
 done
 
-ip netns exec "$ns" env PATH="$new_path" "$@"
+# Server addresses from the shell would point at servers a bare machine does not have.
+ip netns exec "$ns" env -u DATABASE_URL -u REDIS_URL -u TEST_DATABASE_URL -u TEST_REDIS_URL PATH="$new_path" "$@"

@@ -12,6 +12,8 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
+# As root the embedded PostgreSQL runs as the `postgres` user, which must be able to enter DATA_DIR.
+chmod 755 "$work"
 port=${PORT:-3000}
 server=""
 cleanup() {

@@ -45,10 +45,11 @@ function storeContract(backend: StoreMode): void {
 
   it('lets exactly one of 50 concurrent setIfAbsent calls claim a key, and a key again once its entry expired', async () => {
     const name = key('claim');
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => store().setIfAbsent(name, `caller-${i}`, 300)));
+    // Long enough for all 50 to run before it expires, even on a loaded machine opening its pool's connections.
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => store().setIfAbsent(name, `caller-${i}`, 1_500)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await store().get(name)).toBe(`caller-${results.indexOf(true)}`);
-    await settleFor(500, 'the claim expires');
+    await settleFor(1_700, 'the claim expires');
     const again = await Promise.all(Array.from({ length: 50 }, () => store().setIfAbsent(name, 'later', 60_000)));
     expect(again.filter(Boolean)).toHaveLength(1);
     expect(await store().get(name)).toBe('later');
