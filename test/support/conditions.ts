@@ -19,7 +19,7 @@ export interface Requirement {
 
 export const requirements = {
   /** A Redis shared by the suite (TEST_REDIS_URL) answers: absent in PostgreSQL-only mode. */
-  sharedRedis: { met: SHARED_REDIS, reason: 'the suite runs PostgreSQL-only (no Redis at TEST_REDIS_URL, or the e2e-postgres project)' },
+  sharedRedis: { met: SHARED_REDIS, reason: 'no shared Redis: this run is PostgreSQL-only' },
   /** A `redis-server` binary, for private Redis servers (test/support/private-servers.ts). */
   redisServer: { met: hasBinary('redis-server'), reason: 'no redis-server binary on PATH' },
   /** initdb and pg_ctl, for private PostgreSQL clusters (test/support/private-servers.ts). */
