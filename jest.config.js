@@ -1,4 +1,6 @@
-/** Unit specs sit beside the code; end-to-end specs run against real PostgreSQL and Redis. */
+const { resolveTestServers } = require('./test/support/test-servers');
+
+/** Unit specs sit beside the code; end-to-end specs run against real PostgreSQL and (where it answers) Redis. */
 const shared = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] },
@@ -16,17 +18,55 @@ const shared = {
   },
 };
 
-module.exports = {
-  testTimeout: 60000,
-  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
-  projects: [
-    { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
-    {
-      ...shared,
-      displayName: 'e2e',
-      rootDir: '.',
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-    },
-  ],
+const e2e = {
+  ...shared,
+  rootDir: '.',
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
+
+/**
+ * The suites whose subject is the key-value store or the queues (decisions §14, docs/testing.md):
+ * when a Redis answers, the `e2e` project runs them on Redis and `e2e-postgres` once more in
+ * PostgreSQL-only mode (no REDIS_URL; store and queues on PostgreSQL). Without Redis the `e2e`
+ * project already runs everything that way. (test/e2e/store runs both backends itself.)
+ */
+const PER_BACKEND = [
+  'foundation/rate-limit.e2e-spec.ts',
+  'foundation/rate-limit-keys.e2e-spec.ts',
+  'foundation/idempotency.e2e-spec.ts',
+  'foundation/outbox.e2e-spec.ts',
+  'foundation/health.e2e-spec.ts',
+  'orders/order-idempotency.e2e-spec.ts',
+  'checkout/checkout.e2e-spec.ts',
+  'coupons/public-coupons.e2e-spec.ts',
+  'messaging/messaging.e2e-spec.ts',
+  'analytics/analytics.e2e-spec.ts',
+  'analytics/analytics-durability.e2e-spec.ts',
+  'notifications/new-order-notification.e2e-spec.ts',
+  'exports/export-lifecycle.e2e-spec.ts',
+];
+
+module.exports = async () => {
+  const servers = await resolveTestServers();
+  return {
+    testTimeout: 60000,
+    reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+    projects: [
+      { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
+      { ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+      ...(servers.redis &&
+      (process.env.TEST_STORE_BACKEND ?? 'redis') === 'redis' &&
+      (process.env.TEST_QUEUE_BACKEND ?? 'redis') === 'redis'
+        ? [
+            {
+              ...e2e,
+              displayName: 'e2e-postgres',
+              testMatch: PER_BACKEND.map((file) => `<rootDir>/test/e2e/${file}`),
+              setupFiles: ['<rootDir>/test/support/postgres-backends.ts', ...shared.setupFiles],
+            },
+          ]
+        : []),
+    ],
+  };
 };

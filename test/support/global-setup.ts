@@ -1,15 +1,29 @@
 // Jest's moduleNameMapper does not apply to globalSetup: resolve the tsconfig path aliases here.
 import 'tsconfig-paths/register';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
+import pino from 'pino';
+import { startEmbeddedPostgres } from '@infra/database/embedded-postgres';
 import { runMigrations } from '@infra/database/run-migrations';
-import { assertTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env';
+import { EMBEDDED_TEST_POSTGRES, type EmbeddedTestPostgres } from './embedded-test-postgres';
+import { assertTestDatabase, TEST_REDIS_URL } from './test-env';
 
-/** Once per run: a fresh, migrated test database and an empty Redis DB index. */
+/**
+ * Once per run: a fresh, migrated test database and an empty Redis DB index. Where no PostgreSQL
+ * server answers (test/support/test-servers.js decided it), an embedded one first, its URL put in
+ * TEST_DATABASE_URL, which the test files and the processes they spawn inherit.
+ */
 export default async function globalSetup(): Promise<void> {
-  assertTestDatabase(TEST_DATABASE_URL);
-  const name = decodeURIComponent(new URL(TEST_DATABASE_URL).pathname.replace(/^\//, ''));
-  const admin = new URL(TEST_DATABASE_URL);
+  if (process.env.TEST_POSTGRES === 'embedded' && !(globalThis as EmbeddedTestPostgres)[EMBEDDED_TEST_POSTGRES]) {
+    process.env.TEST_DATABASE_URL = await startEmbeddedTestPostgres();
+  }
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/storefront_test';
+  assertTestDatabase(url);
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
@@ -19,12 +33,45 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await client.end();
   }
-  await runMigrations(TEST_DATABASE_URL);
+  await runMigrations(url);
 
-  const redis = new Redis(TEST_REDIS_URL);
-  try {
-    await redis.flushdb();
-  } finally {
-    redis.disconnect();
+  if (process.env.TEST_REDIS !== 'absent') {
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      await redis.flushdb();
+    } finally {
+      redis.disconnect();
+    }
   }
+}
+
+/**
+ * The project's own embedded PostgreSQL (src/infra/database/embedded-postgres.ts: as root it runs
+ * as the `postgres` user) in a temporary DATA_DIR, removed by globalTeardown. Durability is not
+ * what this server is for: fsync and synchronous commits are off.
+ */
+async function startEmbeddedTestPostgres(): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'storefront-test-postgres-'));
+  await chmod(dataDir, 0o755);
+  const started = Date.now();
+  const server = await startEmbeddedPostgres(dataDir, pino({ level: 'warn' }));
+  (globalThis as EmbeddedTestPostgres)[EMBEDDED_TEST_POSTGRES] = { dataDir, stop: server.stop };
+  const client = new Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await client.query(`ALTER SYSTEM SET ${setting} = off`);
+    await client.query('SELECT pg_reload_conf()');
+    // The suite opens many connections at once (20 concurrent requests on a fresh pool): a SCRAM
+    // verifier of one iteration instead of 4096 keeps each login cheap, as trust auth is on a CI server.
+    await client.query('SET scram_iterations = 1');
+    await client.query(`ALTER ROLE postgres PASSWORD '${decodeURIComponent(new URL(server.url).password).replace(/'/g, "''")}'`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(server.url);
+  url.pathname = '/storefront_test';
+  process.stdout.write(
+    `\nNo PostgreSQL server on 127.0.0.1:5432: embedded PostgreSQL on ${url.host}, started in ${Date.now() - started} ms\n`,
+  );
+  return url.toString();
 }

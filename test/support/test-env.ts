@@ -1,13 +1,18 @@
 /**
  * Where tests run: a database of their own (its name must contain "test") and a Redis DB index of
- * their own. Override with TEST_DATABASE_URL / TEST_REDIS_URL (and the queue backend with TEST_QUEUE_BACKEND).
+ * their own. Override with TEST_DATABASE_URL / TEST_REDIS_URL (and the backends with
+ * TEST_STORE_BACKEND / TEST_QUEUE_BACKEND). test/support/test-servers.js decides before the run
+ * which servers answer: with no PostgreSQL server, globalSetup puts an embedded one's URL in
+ * TEST_DATABASE_URL; with no Redis (TEST_REDIS=absent) the apps run without REDIS_URL, PostgreSQL-only.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/storefront_test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
-/** The key-value store the suites run on: `redis` (default) or `postgres` (decisions §14). */
-export const TEST_STORE_BACKEND = process.env.TEST_STORE_BACKEND ?? 'redis';
-/** Where the test apps keep their queues (QUEUE_BACKEND): TEST_QUEUE_BACKEND=postgres runs them on PostgreSQL. */
-export const TEST_QUEUE_BACKEND = process.env.TEST_QUEUE_BACKEND ?? 'redis';
+/** A shared Redis answers at TEST_REDIS_URL (decided once per run; true when nothing decided, e.g. a lone test file). */
+export const SHARED_REDIS = process.env.TEST_REDIS !== 'absent';
+/** The key-value store the suites run on: `redis` when a Redis answers, else `postgres` (decisions §14). */
+export const TEST_STORE_BACKEND = process.env.TEST_STORE_BACKEND ?? (SHARED_REDIS ? 'redis' : 'postgres');
+/** Where the test apps keep their queues (QUEUE_BACKEND): as the store, `redis` when a Redis answers. */
+export const TEST_QUEUE_BACKEND = process.env.TEST_QUEUE_BACKEND ?? (SHARED_REDIS ? 'redis' : 'postgres');
 
 export function assertTestDatabase(url: string): void {
   const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
@@ -39,7 +44,8 @@ export const TEST_ENV: Record<string, string> = {
   APP_KEY: 'test-app-key-0123456789abcdef0123456789abcdef',
   DATABASE_URL: TEST_DATABASE_URL,
   DATABASE_POOL_SIZE: '20',
-  REDIS_URL: TEST_REDIS_URL,
+  // PostgreSQL-only mode (decisions §14): no REDIS_URL at all (setup-env removes an inherited one).
+  ...(SHARED_REDIS ? { REDIS_URL: TEST_REDIS_URL } : {}),
   STORE_BACKEND: TEST_STORE_BACKEND,
   QUEUE_BACKEND: TEST_QUEUE_BACKEND,
   MIGRATIONS_RUN: 'false',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { OutboxRelay } from '@infra/outbox/outbox.relay';
+import { describeIf, requirement } from '@test/support/conditions';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
 import { outboxRowProcessed, recordProfileEnhanced } from '@test/support/outbox-events';
@@ -11,7 +12,7 @@ import { waitFor } from '@test/support/wait';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = join(__dirname, '../../../docs/architecture-health.png');
-const describeWithBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const describeWithBrowser = describeIf(requirement(existsSync(CHROMIUM), `${CHROMIUM} is not installed`));
 
 describeWithBrowser(
   `The architecture-health page in a real browser${existsSync(CHROMIUM) ? '' : ` (skipped: ${CHROMIUM} is not installed)`}`,

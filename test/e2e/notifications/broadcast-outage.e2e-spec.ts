@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from '@modules/notifications/channels/broadcast.channel';
 import { createTenantWithOwner } from '@test/support/factories';
-import { hasBinary, useRedisServer } from '@test/support/private-servers';
+import { describeIf, requirements } from '@test/support/conditions';
+import { useRedisServer } from '@test/support/private-servers';
 import { eventsOf, handshake, useRealtimeClients } from '@test/support/socket-clients';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
-const describeWithRedis = hasBinary('redis-server') ? describe : describe.skip;
-if (!hasBinary('redis-server')) console.warn('Broadcast outage tests skipped: no redis-server binary on PATH');
-
-describeWithRedis('Realtime notifications through a Redis outage (decisions §9, §13)', () => {
+describeIf(requirements.redisServer)('Realtime notifications through a Redis outage (decisions §9, §13)', () => {
   jest.setTimeout(60_000);
   let redisDown = false;
   // Runs before the hooks below stop the app: an app never closes against a Redis a failed test left dead.
@@ -17,7 +15,10 @@ describeWithRedis('Realtime notifications through a Redis outage (decisions §9,
     if (redisDown) await redis.restart();
   });
   const redis = useRedisServer();
-  const t = useTestApp(() => ({ logLevel: 'info', env: { REDIS_URL: redis.url, QUEUE_PREFIX: `rt-${randomUUID().slice(0, 8)}` } }));
+  const t = useTestApp(() => ({
+    logLevel: 'info',
+    env: { REDIS_URL: redis.url, STORE_BACKEND: 'redis', QUEUE_BACKEND: 'redis', QUEUE_PREFIX: `rt-${randomUUID().slice(0, 8)}` },
+  }));
   const clients = useRealtimeClients();
 
   it('a broadcast fails fast while Redis is down (its job is retried); clients stay connected, and events flow again once Redis is back', async () => {

@@ -4,9 +4,11 @@ import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue, Worker } from 'bullmq';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
-import { hasBinary, useRedisServer } from '@test/support/private-servers';
+import { QUEUE_SCHEMA } from '@infra/queue/queue-backend';
+import { describeIf, requirements } from '@test/support/conditions';
+import { useRedisServer } from '@test/support/private-servers';
 import { TestApp, useTestApp, withTestApp } from '@test/support/test-app';
-import { TEST_REDIS_URL } from '@test/support/test-env';
+import { TEST_DATABASE_URL, TEST_QUEUE_BACKEND, TEST_REDIS_URL } from '@test/support/test-env';
 import { waitFor } from '@test/support/wait';
 
 const PROBE_QUEUE = 'metrics-probe';
@@ -116,7 +118,15 @@ describe('Metrics: GET /metrics (decisions §11)', () => {
         () => {
           throw new Error('probe failure');
         },
-        { connection: { ...redisOptionsFromUrl(TEST_REDIS_URL), maxRetriesPerRequest: null }, prefix: 'sf', autorun: false },
+        {
+          // The backend the app's queues are on (BullMQ's default backend is the last app's).
+          connection:
+            TEST_QUEUE_BACKEND === 'postgres'
+              ? { connectionString: TEST_DATABASE_URL, schema: QUEUE_SCHEMA, skipMigrations: true }
+              : { ...redisOptionsFromUrl(TEST_REDIS_URL), maxRetriesPerRequest: null },
+          prefix: 'sf',
+          autorun: false,
+        },
       );
       const failedOnce = new Promise((resolve) => worker.once('failed', resolve));
       void worker.run();
@@ -188,10 +198,9 @@ describe('Metrics: GET /metrics (decisions §11)', () => {
     });
   });
 
-  const withPrivateRedis = hasBinary('redis-server') ? describe : describe.skip;
-  withPrivateRedis('while Redis hangs', () => {
+  describeIf(requirements.redisServer)('while Redis hangs', () => {
     const redis = useRedisServer();
-    const t = useTestApp(() => ({ role: 'api', env: { ...ENABLED, REDIS_URL: redis.url } }));
+    const t = useTestApp(() => ({ role: 'api', env: { ...ENABLED, REDIS_URL: redis.url, QUEUE_BACKEND: 'redis' } }));
 
     it('a scrape still answers within 2 s, saying the queues could not be read; they are back once Redis is', async () => {
       expect(sample(await scrape(t), 'storefront_scrape_source_up', { source: 'queues' })).toBe(1);

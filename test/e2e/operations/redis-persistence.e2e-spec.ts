@@ -1,5 +1,6 @@
 import { HealthChecksService } from '@modules/health';
-import { hasBinary, useRedisServer } from '@test/support/private-servers';
+import { describeIf, requirements } from '@test/support/conditions';
+import { useRedisServer } from '@test/support/private-servers';
 import { TestApp, useTestApp } from '@test/support/test-app';
 
 interface CheckResultBody {
@@ -17,14 +18,12 @@ async function persistenceCheck(t: TestApp): Promise<{ status: number; check: Ch
   return { status: res.status, check: results.find((result) => result.name === 'RedisPersistence') };
 }
 
-const redisServerMissing = !hasBinary('redis-server');
-if (redisServerMissing) console.log('Redis persistence check: redis-server is not on PATH, private-server cases skipped');
-const withPrivateRedis = redisServerMissing ? describe.skip : describe;
+const withPrivateRedis = describeIf(requirements.redisServer);
 
 // Queued work is "accepted = stored" only when Redis keeps it: AOF on, and no eviction (BullMQ loses
 // jobs under an eviction policy). The /health report says so (decisions §13).
 describe('Health: Redis persistence (decisions §13)', () => {
-  describe('the test Redis (appendonly no)', () => {
+  describeIf(requirements.sharedRedis)('the test Redis (appendonly no)', () => {
     const t = useTestApp({ role: 'api' });
 
     it('warns, still 200, naming appendonly', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startMain } from '@test/support/cli';
-import { hasBinary, useRedisServer } from '@test/support/private-servers';
+import { describeIf, requirements } from '@test/support/conditions';
+import { useRedisServer } from '@test/support/private-servers';
 import { freePort } from '@test/support/test-app';
 import { settleFor, waitFor } from '@test/support/wait';
 
@@ -18,10 +19,7 @@ function parse(output: string): { json: Array<Record<string, unknown>>; raw: str
   return { json, raw };
 }
 
-const describeWithRedis = hasBinary('redis-server') ? describe : describe.skip;
-if (!hasBinary('redis-server')) console.warn('Connection log tests skipped: no redis-server binary on PATH');
-
-describeWithRedis('Connection errors are JSON log lines (decisions §13)', () => {
+describeIf(requirements.redisServer)('Connection errors are JSON log lines (decisions §13)', () => {
   jest.setTimeout(90_000);
   const redis = useRedisServer();
 
@@ -32,7 +30,10 @@ describeWithRedis('Connection errors are JSON log lines (decisions §13)', () =>
         APP_ROLE: 'all',
         PORT: String(port),
         GRPC_URL: `127.0.0.1:${await freePort()}`,
+        // Store and queues on this Redis whatever the suite's mode: the drill is about losing Redis.
         REDIS_URL: redis.url,
+        STORE_BACKEND: 'redis',
+        QUEUE_BACKEND: 'redis',
         QUEUE_PREFIX: `logs-${randomUUID().slice(0, 8)}`,
       },
       'Storefront API listening',

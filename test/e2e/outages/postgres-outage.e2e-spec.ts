@@ -6,7 +6,8 @@ import { createProduct, createShop, orderBody } from '@test/support/commerce-fac
 import { authHeader } from '@test/support/factories';
 import { placeOrder } from '@test/support/http-clients';
 import { useStarted } from '@test/support/lifecycle';
-import { hasBinary, usePostgresServer } from '@test/support/private-servers';
+import { describeIf, requirements } from '@test/support/conditions';
+import { usePostgresServer } from '@test/support/private-servers';
 import { handshake, useRealtimeClients } from '@test/support/socket-clients';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
@@ -19,11 +20,7 @@ async function timed(request: Test): Promise<{ res: Response; ms: number }> {
 }
 
 const UNAVAILABLE = { message: 'Service temporarily unavailable.' };
-const available = hasBinary('initdb') && hasBinary('pg_ctl');
-const describeWithPostgres = available ? describe : describe.skip;
-if (!available) console.warn('PostgreSQL outage tests skipped: no initdb/pg_ctl on PATH');
-
-describeWithPostgres('PostgreSQL outage (decisions §13)', () => {
+describeIf(requirements.postgresBinaries)('PostgreSQL outage (decisions §13)', () => {
   jest.setTimeout(90_000);
   let postgresDown = false;
   // Runs before the hooks below stop the app: an app never closes against a server a failed test left stopped.

@@ -3,7 +3,8 @@ import type { Response, Test } from 'supertest';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
-import { hasBinary, useRedisServer } from '@test/support/private-servers';
+import { describeIf, requirements } from '@test/support/conditions';
+import { useRedisServer } from '@test/support/private-servers';
 import { ProbeModule } from '@test/support/probe.module';
 import { useTestApp } from '@test/support/test-app';
 import { settleFor, waitFor } from '@test/support/wait';
@@ -18,10 +19,7 @@ async function timed(request: Test): Promise<{ res: Response; ms: number }> {
 const UNAVAILABLE = { message: 'Service temporarily unavailable.' };
 const VERIFICATION_LIMIT = 3;
 
-const describeWithRedis = hasBinary('redis-server') ? describe : describe.skip;
-if (!hasBinary('redis-server')) console.warn('Redis outage tests skipped: no redis-server binary on PATH');
-
-describeWithRedis('Redis outage (decisions §13)', () => {
+describeIf(requirements.redisServer)('Redis outage (decisions §13)', () => {
   jest.setTimeout(60_000);
   let redisDown = false;
   // Runs before the hooks below stop the app: an app never closes against a Redis a failed test left dead.
@@ -32,7 +30,8 @@ describeWithRedis('Redis outage (decisions §13)', () => {
   const t = useTestApp(() => ({
     imports: [ProbeModule],
     logLevel: 'info',
-    env: { REDIS_URL: redis.url, THROTTLE_VERIFICATION: `${VERIFICATION_LIMIT}/60` },
+    // Store and queues on this Redis whatever the suite's mode: the drill is about losing Redis.
+    env: { REDIS_URL: redis.url, STORE_BACKEND: 'redis', QUEUE_BACKEND: 'redis', THROTTLE_VERIFICATION: `${VERIFICATION_LIMIT}/60` },
   }));
 
   const track = (tenantId: string) => t.http().post('/api/v1/analytics/track').send({ tenant_id: tenantId, type: 'call' });
