@@ -11,6 +11,11 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# The V8 heap sized for a service, not for the machine: without a limit V8 sizes its heap from the
+# host's memory and lets it swell far past what is live between collections (RSS peaks of 300+ MiB
+# under load for ~170 MiB in use); a smaller young generation trims the resident set at start.
+# Every node process of the image (api, worker, cli) gets them; see docs/benchmarks.md (memory).
+ENV NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=384"
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -29,7 +29,8 @@ const { startService, MODES } = require('./lib/service');
 const { request } = require('./lib/http');
 const { chooseTool, toolVersion, normaliseRequest, expectedStatuses } = require('./lib/load');
 const { alternate, checkTargets, validateTargets } = require('./lib/rounds');
-const { consoleTable, updateDocs } = require('./lib/report');
+const { consoleTable, updateDocs, memoryTable } = require('./lib/report');
+const { memoryOf } = require('./lib/memory');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const SCENARIOS_DIR = path.join(__dirname, 'scenarios');
@@ -424,6 +425,13 @@ async function main() {
     throw error;
   }
   const service = Object.values(services)[0];
+  // RSS once start-up has settled (migrations, connections, the first readiness checks).
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const memory = { afterStart: memoryOf(service.pid), scenarios: [] };
+  if (memory.afterStart)
+    log(
+      `bench: service RSS after start ${memory.afterStart.rssMiB.toFixed(1)} MiB (peak during start-up ${memory.afterStart.peakMiB?.toFixed(1)} MiB)`,
+    );
 
   const outcomes = [];
   const clients = [];
@@ -462,6 +470,12 @@ async function main() {
         .replace('T', ' ')
         .replace(/\.\d+Z$/, ' UTC');
       outcome.env = facts;
+      // VmHWM is the peak since start: after a scenario, the highest RSS the load has reached so far.
+      outcome.memory = memoryOf(service.pid);
+      if (outcome.memory) {
+        memory.scenarios.push({ name: scenario.name, ...outcome.memory });
+        log(`  service RSS ${outcome.memory.rssMiB.toFixed(1)} MiB, peak so far ${outcome.memory.peakMiB.toFixed(1)} MiB`);
+      }
       outcomes.push(outcome);
     }
   } finally {
@@ -475,8 +489,9 @@ async function main() {
   }
 
   log(`\n${consoleTable(outcomes)}\n`);
+  if (memory.afterStart) log(`${memoryTable(memory)}\n`);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const json = JSON.stringify({ config, facts, outcomes }, null, 2);
+  const json = JSON.stringify({ config, facts, memory, outcomes }, null, 2);
   fs.writeFileSync(path.join(RESULTS_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`), json);
   fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
   if (args.docs) {
@@ -484,6 +499,7 @@ async function main() {
       DOCS_FILE,
       outcomes,
       all.map((s) => s.name),
+      memory.afterStart ? { ...memory, date: outcomes[0]?.date, env: facts } : null,
     );
     log(`bench: wrote ${path.relative(process.cwd(), DOCS_FILE)} (raw figures in bench/results/latest.json)`);
   }

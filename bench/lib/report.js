@@ -280,6 +280,54 @@ function replaceBlocks(text, { startMarker, endMarker, pattern, outcomes, render
   return `${text.slice(0, start)}${generated}${text.slice(end + endMarker.length)}`;
 }
 
+const mib = (n) => (n === null || n === undefined ? '—' : `${n.toFixed(1)} MiB`);
+
+/** Issue 14's memory targets: RSS after start ≤ 150 MB, under the bench's load ≤ 250 MB (10^6 bytes: 143.1 and 238.4 MiB). */
+const MB = 1e6 / 2 ** 20;
+const MEMORY_TARGETS = { afterStartMiB: 150 * MB, underLoadMiB: 250 * MB };
+const memoryTarget = (mibValue) => `${Math.round(mibValue / MB)} MB = ${mibValue.toFixed(1)} MiB`;
+
+function memoryVerdict(memory) {
+  const peak = Math.max(memory.afterStart.peakMiB ?? 0, ...memory.scenarios.map((s) => s.peakMiB ?? 0));
+  const start = memory.afterStart.rssMiB <= MEMORY_TARGETS.afterStartMiB;
+  const load = peak <= MEMORY_TARGETS.underLoadMiB;
+  return { peak, start, load };
+}
+
+/** Plain-text lines for the terminal. */
+function memoryTable(memory) {
+  const { peak, start, load } = memoryVerdict(memory);
+  return [
+    `memory: service RSS after start ${mib(memory.afterStart.rssMiB)} (${start ? 'PASS' : 'FAIL'} ≤ ${memoryTarget(MEMORY_TARGETS.afterStartMiB)}); ` +
+      `peak under load ${mib(peak)} (${load ? 'PASS' : 'FAIL'} ≤ ${memoryTarget(MEMORY_TARGETS.underLoadMiB)})`,
+    ...memory.scenarios.map((s) => `  after ${s.name}: RSS ${mib(s.rssMiB)}, peak so far ${mib(s.peakMiB)}`),
+  ].join('\n');
+}
+
+/** The markdown block of the service's memory in the last run. */
+function memoryBlock(memory) {
+  const { peak, start, load } = memoryVerdict(memory);
+  return [
+    blockOpen('memory'),
+    "### memory: the service's resident set (RSS) in the last run",
+    '',
+    'Read from `/proc/<pid>/status` of the service under test: `VmRSS` 2 s after it answered ready, then after each scenario `VmRSS` and `VmHWM` (the peak since start, so a row holds the highest the load reached up to then). Only the scenarios of that run are listed.',
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| RSS after start | ${mib(memory.afterStart.rssMiB)} (target ≤ ${memoryTarget(MEMORY_TARGETS.afterStartMiB)}: **${start ? 'PASS' : 'FAIL'}**) |`,
+    `| peak RSS during start-up | ${mib(memory.afterStart.peakMiB)} |`,
+    `| peak RSS under the bench's load | ${mib(peak)} (target ≤ ${memoryTarget(MEMORY_TARGETS.underLoadMiB)}: **${load ? 'PASS' : 'FAIL'}**) |`,
+    `| date | ${memory.date ?? '—'} |`,
+    `| commit | ${memory.env?.commit ?? '—'} |`,
+    '',
+    '| after scenario | RSS | peak so far |',
+    '|---|---:|---:|',
+    ...memory.scenarios.map((s) => `| ${s.name} | ${mib(s.rssMiB)} | ${mib(s.peakMiB)} |`),
+    blockClose('memory'),
+  ].join('\n');
+}
+
 const DEFAULT_INTRO = '# Benchmarks\n\nWritten by `npm run bench`; the figures below are generated.\n\n';
 
 /**
@@ -287,7 +335,7 @@ const DEFAULT_INTRO = '# Benchmarks\n\nWritten by `npm run bench`; the figures b
  * ones; existing blocks of scenarios that still exist but did not run are kept; `order` is the
  * scenario order.
  */
-function updateDocs(file, outcomes, order) {
+function updateDocs(file, outcomes, order, memory = null) {
   const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : DEFAULT_INTRO;
   let before = text;
   let inside = '';
@@ -308,7 +356,8 @@ function updateDocs(file, outcomes, order) {
   for (const match of inside.matchAll(BLOCK)) blocks.set(match[1], match[0]);
   // Only outcomes with the Redis mode have a block here (a PostgreSQL-only run leaves them alone).
   for (const o of outcomes) if (modesOf(o).includes('redis')) blocks.set(o.name, scenarioBlock(redisView(o)));
-  const names = [...order.filter((name) => blocks.has(name))];
+  if (memory) blocks.set('memory', memoryBlock(memory));
+  const names = [...order, 'memory'].filter((name) => blocks.has(name));
 
   const generated = [
     START,
@@ -337,4 +386,4 @@ function updateDocs(file, outcomes, order) {
   fs.writeFileSync(file, written);
 }
 
-module.exports = { consoleTable, updateDocs, scenarioBlock, modesBlock, redisView };
+module.exports = { consoleTable, updateDocs, scenarioBlock, modesBlock, redisView, memoryTable };

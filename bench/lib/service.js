@@ -32,6 +32,12 @@ const UNLIMITED = '100000000/60';
 /** The service's modes, as `--mode` names them. */
 const MODES = ['redis', 'postgres-only'];
 
+/**
+ * The V8 flags production runs the service with (the Dockerfile's NODE_OPTIONS, `npm run
+ * start:prod`): the memory figures depend on them.
+ */
+const SERVICE_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=384'];
+
 /** Variables passed through from the harness's environment; everything else is set explicitly. */
 const PASSED_THROUGH = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'NODE_OPTIONS'];
 
@@ -72,7 +78,7 @@ async function startService({ databaseUrl, redisUrl, mode = 'redis', env: extra,
   // A scratch working directory, so that a developer's `.env` in the repo root is not read: the
   // benchmark runs with exactly the configuration above.
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
-  const child = startNode('service', [...nodeArgs, ENTRY], { env, cwd });
+  const child = startNode('service', [...SERVICE_NODE_FLAGS, ...nodeArgs, ENTRY], { env, cwd });
   const url = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
@@ -110,4 +116,4 @@ async function waitUntilReady(readyUrl, child, timeoutMs) {
   throw new Error(`The service did not answer 200 on ${readyUrl} within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
-module.exports = { startService, serviceEnvironment, THROTTLE_VARIABLES, MODES };
+module.exports = { startService, serviceEnvironment, THROTTLE_VARIABLES, MODES, SERVICE_NODE_FLAGS };

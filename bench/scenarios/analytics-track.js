@@ -37,7 +37,8 @@ module.exports = {
   ceilings: [nestConstant(), queueAdd(), nestConstant('postgres-only'), queueAdd('postgres-only')],
   modes: ['redis', 'postgres-only'],
 
-  // Issue 5: at least 50 % of the constant-body Nest endpoint's req/s, p99 under 50 ms at 50 connections.
-  targets: { minRatio: { 'nest-constant': 0.5 }, maxP99Ms: 50 },
+  // Issue 14 (was 0.5 in issue 5): at least 90 % of the constant-body Nest endpoint's req/s, p99
+  // under 50 ms at 50 connections.
+  targets: { minRatio: { 'nest-constant': 0.9 }, maxP99Ms: 50 },
   load: { connections: 50 },
 };

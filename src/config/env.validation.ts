@@ -205,6 +205,14 @@ export class EnvironmentVariables {
   @IntegerVar(0, 3650)
   TOKEN_TTL_DAYS = 30;
 
+  /**
+   * How long an instance may reuse a verified bearer token without reading it from the database
+   * again (ms; 0: read it on every request). Revocation still takes effect at once on every
+   * instance: see docs/accounts.md, token cache.
+   */
+  @IntegerVar(0, 60_000)
+  AUTH_TOKEN_CACHE_MS = 10_000;
+
   @Matches(/^(log|smtps?:\/\/[^\s]+)$/, { message: '$property must be an smtp:// or smtps:// URL, or "log"' })
   MAIL_URL = 'log';
 

@@ -4,6 +4,7 @@ import { CatalogModule } from '@modules/catalog';
 import { AnalyticsController } from './analytics.controller';
 import { RecordConversionHandler } from './commands/record-conversion/record-conversion.handler';
 import { RecordInteractionHandler } from './commands/record-interaction/record-interaction.handler';
+import { TrackEventBatcher } from './commands/track-event/track-event.batcher';
 import { TrackEventHandler } from './commands/track-event/track-event.handler';
 import { AnalyticsBatchProcessor } from './jobs/analytics-batch.processor';
 import { ANALYTICS_QUEUE } from './jobs/analytics.queue';
@@ -12,7 +13,7 @@ import { KnownProductsCache } from './known-products.cache';
 @Module({
   imports: [BullModule.registerQueue({ name: ANALYTICS_QUEUE }), CatalogModule],
   controllers: [AnalyticsController],
-  providers: [TrackEventHandler, RecordConversionHandler, RecordInteractionHandler, KnownProductsCache],
+  providers: [TrackEventHandler, TrackEventBatcher, RecordConversionHandler, RecordInteractionHandler, KnownProductsCache],
 })
 export class AnalyticsModule {}
 

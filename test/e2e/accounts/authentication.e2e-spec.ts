@@ -91,10 +91,13 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
       const expired = await issueToken(t, user.id, { expiresAt: new Date(Date.now() - 1000) });
       await expect401(`Bearer ${expired}`);
 
-      const { token } = await createUser(t);
-      expect((await me(`Bearer ${token}`)).status).toBe(200);
-      await t.db.query(`UPDATE personal_access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [token.split('|')[0]]);
-      await expect401(`Bearer ${token}`);
+      // A token that expires while in use (and so while cached) is refused from its expiry on.
+      const { user: other } = await createUser(t, { token: false });
+      const expiring = await issueToken(t, other.id, { expiresAt: new Date(Date.now() + 1500) });
+      expect((await me(`Bearer ${expiring}`)).status).toBe(200);
+      expect((await me(`Bearer ${expiring}`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await expect401(`Bearer ${expiring}`);
     });
 
     it('accepts a token that never expires', async () => {

@@ -218,6 +218,28 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     expect(row.subscription_status).toBe('canceled');
   });
 
+  it('keeps one failed log row and no effect when 30 concurrent deliveries meet a failing effect', async () => {
+    const { tenant } = await createTenantWithOwner(t);
+    const fn = `fail_${randomUUID().replace(/-/g, '')}`;
+    await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.tenant_id = '${tenant.id}' THEN RAISE EXCEPTION 'simulated outage'; END IF; RETURN NEW; END $$`);
+    await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON tenant_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    const id = `evt_${randomUUID()}`;
+    const body = { id, event: 'subscription.cancelled', data: { tenant_id: tenant.id } };
+    try {
+      const responses = await Promise.all(Array.from({ length: 30 }, () => deliver(body)));
+      expect(responses.map((res) => res.status)).toEqual(Array(30).fill(500));
+      const rows = await logRows(id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toEqual(expect.objectContaining({ processing_status: 'failed', error: expect.stringContaining('simulated outage') }));
+      const [row] = await t.db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
+      expect(row.subscription_status).toBe('active');
+    } finally {
+      await t.db.query(`DROP TRIGGER ${fn} ON tenant_events`);
+      await t.db.query(`DROP FUNCTION ${fn}()`);
+    }
+  });
+
   it('needs no bearer token and has no /v1 prefix', async () => {
     expect((await t.http().post('/api/v1/webhooks/payment').send({})).status).toBe(404);
   });

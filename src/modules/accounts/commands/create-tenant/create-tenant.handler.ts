@@ -6,6 +6,7 @@ import { inTransaction } from '@infra/database/transaction';
 import { AlreadyHasTenantError } from '@modules/accounts/domain/accounts.errors';
 import { TenantEntity } from '@modules/accounts/domain/tenant.entity';
 import { TenantsService } from '@modules/accounts/tenants.service';
+import { TokenService } from '@modules/accounts/tokens/token.service';
 import { CreateTenantCommand } from './create-tenant.command';
 
 /**
@@ -17,6 +18,7 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand,
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenants: TenantsService,
+    private readonly tokens: TokenService,
   ) {}
 
   execute({ userId, name }: CreateTenantCommand): Promise<TenantEntity> {
@@ -28,6 +30,8 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand,
       if (rows[0].tenant_id) throw new AlreadyHasTenantError();
       const tenant = await this.tenants.createOwned(manager, name.trim(), userId);
       await manager.query(`UPDATE users SET tenant_id = $2, role = 'owner', updated_at = now() WHERE id = $1`, [userId, tenant.id]);
+      // The user's tokens now carry another shop and role: no instance may keep its cached copy.
+      await this.tokens.principalChanged(manager, userId);
       return tenant;
     });
   }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { UserEntity } from '@modules/accounts/domain/user.entity';
 import { UsersQueries } from '@modules/accounts/queries/users.queries';
+import { TokenService } from '@modules/accounts/tokens/token.service';
 import { GrantSuperAdminCommand, GrantSuperAdminResult } from './grant-super-admin.command';
 
 @CommandHandler(GrantSuperAdminCommand)
@@ -11,13 +12,17 @@ export class GrantSuperAdminHandler implements ICommandHandler<GrantSuperAdminCo
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersQueries,
+    private readonly tokens: TokenService,
   ) {}
 
   execute({ email }: GrantSuperAdminCommand): Promise<GrantSuperAdminResult> {
     return inTransaction(this.dataSource, async (manager) => {
       const user = await this.users.findByEmail(manager, email);
       if (!user) return null;
-      if (!user.isSuperAdmin) await manager.update(UserEntity, { id: user.id }, { isSuperAdmin: true });
+      if (!user.isSuperAdmin) {
+        await manager.update(UserEntity, { id: user.id }, { isSuperAdmin: true });
+        await this.tokens.principalChanged(manager, user.id);
+      }
       return { id: user.id, email: user.email };
     });
   }

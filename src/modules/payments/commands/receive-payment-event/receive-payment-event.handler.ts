@@ -10,12 +10,30 @@ import { ReceivePaymentEventCommand, WebhookOutcome } from './receive-payment-ev
 
 const FINAL: ReadonlySet<string> = new Set(['processed', 'ignored', 'invalid']);
 
+interface LogEntry {
+  provider: string;
+  externalId: string;
+  eventType: string;
+  payload: string;
+}
+
+const INSERT_LOG_ROW = `INSERT INTO webhook_logs (provider, external_event_id, event_type, payload) VALUES ($1, $2, $3, $4::jsonb)
+  ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id`;
+const RECORD_OUTCOME = 'UPDATE webhook_logs SET processing_status = $2, processed_at = now(), error = $3 WHERE id = $1';
+
 /**
- * Records a signed payment event, then applies it once. The log row is committed first, so every
- * delivery is on record whatever happens next. Applying happens in a transaction that holds the
- * row's lock and marks the row with the outcome: of any number of concurrent or repeated
- * deliveries of one event id, exactly one applies it, and the others read its outcome. A delivery
- * that failed unexpectedly is applied again by the provider's next retry.
+ * Records a signed payment event and applies it once (docs/payments-webhook.md).
+ *
+ * The first delivery of an event takes one transaction, one commit: the log row is inserted, the
+ * effect applied and the outcome recorded on the row together. Until that commit, the new row's
+ * unique key makes any concurrent delivery of the same event wait in its own insert; after it, that
+ * delivery finds the row and reads the outcome. If the effect fails unexpectedly, the transaction
+ * rolls back whole and the delivery is then filed on its own commit, marked `failed` with the error,
+ * so it is on record and the provider's retry applies it.
+ *
+ * A repeated delivery (the row already committed) takes the row's lock and answers from the
+ * recorded outcome, or applies the event if the last attempt failed: of any number of concurrent or
+ * repeated deliveries of one event id, exactly one applies it.
  */
 @CommandHandler(ReceivePaymentEventCommand)
 export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymentEventCommand, WebhookOutcome> {
@@ -28,9 +46,25 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
 
   async execute({ rawBody, provider }: ReceivePaymentEventCommand): Promise<WebhookOutcome> {
     const { envelope, json } = parseEnvelope(rawBody);
-    const logId = await this.record(provider, rawBody, envelope, json);
+    const entry = logEntry(provider, rawBody, envelope, json);
 
+    let logId: string | null = null;
     try {
+      const first = await inTransaction(this.dataSource, async (manager) => {
+        const inserted: Array<{ id: string }> = await manager.query(INSERT_LOG_ROW, [
+          entry.provider,
+          entry.externalId,
+          entry.eventType,
+          entry.payload,
+        ]);
+        if (!inserted[0]) return null; // on record already: a repeated delivery
+        const { outcome, error } = await this.apply(envelope, provider, inserted[0].id);
+        await manager.query(RECORD_OUTCOME, [inserted[0].id, outcome, error]);
+        return outcome;
+      });
+      if (first) return first;
+
+      logId = await this.existingRow(entry);
       return await inTransaction(this.dataSource, async (manager) => {
         const rows: Array<{ processing_status: string }> = await manager.query(
           'SELECT processing_status FROM webhook_logs WHERE id = $1 FOR UPDATE',
@@ -38,28 +72,15 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
         );
         const status = rows[0].processing_status;
         if (FINAL.has(status)) return status as WebhookOutcome;
-
-        let outcome: WebhookOutcome;
-        let error: string | null = null;
-        if (!envelope) {
-          outcome = 'invalid';
-          error = 'Not a JSON object with a string "event" and an object "data".';
-        } else if (!isKnownPaymentEvent(envelope.event)) {
-          outcome = 'ignored';
-        } else {
-          const applied = await this.effects.apply(envelope.event, envelope.data, { provider, logId });
-          outcome = applied.ok ? 'processed' : 'invalid';
-          error = applied.ok ? null : applied.reason;
-        }
-        await manager.query('UPDATE webhook_logs SET processing_status = $2, processed_at = now(), error = $3 WHERE id = $1', [
-          logId,
-          outcome,
-          error,
-        ]);
+        const { outcome, error } = await this.apply(envelope, provider, logId!);
+        await manager.query(RECORD_OUTCOME, [logId, outcome, error]);
         return outcome;
       });
     } catch (failure) {
       this.logger.error({ err: failure, webhookLogId: logId }, 'Payment event processing failed');
+      // Nothing of the failed transaction stands: file the delivery (its own commit) if no row is
+      // on record yet, then mark it failed unless another delivery has applied it meanwhile.
+      logId ??= await this.record(entry);
       await this.dataSource
         .query(
           `UPDATE webhook_logs SET processing_status = 'failed', error = $2 WHERE id = $1 AND processing_status IN ('received', 'failed')`,
@@ -70,27 +91,46 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
     }
   }
 
+  private async apply(
+    envelope: WebhookEnvelope | null,
+    provider: string,
+    logId: string,
+  ): Promise<{ outcome: WebhookOutcome; error: string | null }> {
+    if (!envelope) return { outcome: 'invalid', error: 'Not a JSON object with a string "event" and an object "data".' };
+    if (!isKnownPaymentEvent(envelope.event)) return { outcome: 'ignored', error: null };
+    const applied = await this.effects.apply(envelope.event, envelope.data, { provider, logId });
+    return applied.ok ? { outcome: 'processed', error: null } : { outcome: 'invalid', error: applied.reason };
+  }
+
   /** Inserts the log row (its own commit) or finds the one an earlier delivery of this event wrote. */
-  private async record(provider: string, rawBody: Buffer, envelope: WebhookEnvelope | null, json: unknown): Promise<string> {
-    // Even a body that fails the envelope rules is filed under its own id when it names one.
-    const object = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
-    const data = object.data && typeof object.data === 'object' ? (object.data as Record<string, unknown>) : {};
-    let externalId = envelope?.id ?? idOf(object.id) ?? idOf(data.id) ?? sha256Hex(rawBody);
-    if (externalId.length > 255) externalId = sha256Hex(externalId);
-    const eventType = (envelope?.event ?? 'invalid').slice(0, 100);
-    const payload = json !== undefined ? json : { _raw: rawBody.toString('utf8').slice(0, 100_000) };
-    const inserted: Array<{ id: string }> = await this.dataSource.query(
-      `INSERT INTO webhook_logs (provider, external_event_id, event_type, payload) VALUES ($1, $2, $3, $4::jsonb)
-       ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id`,
-      [provider, externalId, eventType, JSON.stringify(payload)],
-    );
-    if (inserted[0]) return inserted[0].id;
+  private async record(entry: LogEntry): Promise<string> {
+    const inserted: Array<{ id: string }> = await this.dataSource.query(INSERT_LOG_ROW, [
+      entry.provider,
+      entry.externalId,
+      entry.eventType,
+      entry.payload,
+    ]);
+    return inserted[0]?.id ?? this.existingRow(entry);
+  }
+
+  private async existingRow(entry: LogEntry): Promise<string> {
     const existing: Array<{ id: string }> = await this.dataSource.query(
       'SELECT id FROM webhook_logs WHERE provider = $1 AND external_event_id = $2',
-      [provider, externalId],
+      [entry.provider, entry.externalId],
     );
     return existing[0].id;
   }
+}
+
+/** What the log row records about a delivery. Even a body that fails the envelope rules is filed under its own id when it names one. */
+function logEntry(provider: string, rawBody: Buffer, envelope: WebhookEnvelope | null, json: unknown): LogEntry {
+  const object = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const data = object.data && typeof object.data === 'object' ? (object.data as Record<string, unknown>) : {};
+  let externalId = envelope?.id ?? idOf(object.id) ?? idOf(data.id) ?? sha256Hex(rawBody);
+  if (externalId.length > 255) externalId = sha256Hex(externalId);
+  const eventType = (envelope?.event ?? 'invalid').slice(0, 100);
+  const payload = json !== undefined ? json : { _raw: rawBody.toString('utf8').slice(0, 100_000) };
+  return { provider, externalId, eventType, payload: JSON.stringify(payload) };
 }
 
 function idOf(value: unknown): string | undefined {
