@@ -2,23 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { clientNetwork } from '@common/http/client-network';
-import { Cents, toCents } from '@common/money/money';
 import { HoldLimitExceededError, InsufficientStockToHoldError } from './domain/catalog.errors';
+import { invalidProductLines, type StockLine } from './domain/order-lines';
 
-/** A cart or order line as clients send it. */
-export interface StockLine {
-  product_id: number;
-  quantity: number;
-}
-
-/** A line whose stock was taken, priced from the catalog. */
-export interface TakenLine {
-  productId: number;
-  name: string;
-  price: Cents;
-  quantity: number;
-  categoryId: number | null;
-}
+export type { StockLine } from './domain/order-lines';
 
 /** A checkout session's hold: its lines, for how long, and the client asking (`RequestContext.ip`). */
 export interface HoldRequest {
@@ -55,54 +42,34 @@ interface LockedProduct {
 @Injectable()
 export class InventoryService {
   /**
-   * Takes the stock of an order's lines. Products must be active products of the shop; stock held
-   * by other checkout sessions is not available, `sessionId`'s own hold is, and that hold is
-   * converted (released) here. 422 on `items.N.product_id` / `items.N.quantity`.
+   * Takes the stock of an order's lines, in two statements: the products locked in id order, then
+   * one set-based decrement. Products must still be active products of the shop (422 on
+   * `items.N.product_id`); stock held by other checkout sessions is not available, `sessionId`'s
+   * own hold is, and that hold is converted (released) here. 422 on `items.N.quantity` names every
+   * line that is short. Prices are not read here: the caller priced the lines before its
+   * transaction (`CatalogQueries.orderLines`).
    */
-  async take(
-    manager: EntityManager,
-    tenantId: string,
-    items: readonly StockLine[],
-    options: { sessionId: string | null },
-  ): Promise<TakenLine[]> {
+  async take(manager: EntityManager, tenantId: string, items: readonly StockLine[], options: { sessionId: string | null }): Promise<void> {
     const wanted = totals(items);
     const byId = await this.lock(manager, tenantId, [...wanted.keys()]);
-    const heldByOthers = await this.held(manager, [...wanted.keys()], { tenantId, exceptSessionId: options.sessionId });
-
-    // One 422 names every bad line: unknown or inactive products first, then short stock.
-    const errors = invalidProducts(items, byId);
-    items.forEach((item, index) => {
-      const product = byId.get(item.product_id);
-      if (!product?.is_active || product.stock === null) return;
-      const available = Math.max(0, product.stock - (heldByOthers.get(product.id) ?? 0));
-      if (wanted.get(product.id)! > available) {
-        errors[`items.${index}.quantity`] = [
-          available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
-        ];
-      }
-    });
-    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+    const invalid = invalidProducts(items, byId);
+    if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
 
     const tracked = [...wanted.entries()].filter(([id]) => byId.get(id)!.stock !== null);
-    if (tracked.length > 0) {
-      await manager.query(
-        `UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
-           FROM unnest($1::int[], $2::int[]) AS w(id, quantity)
-          WHERE p.id = w.id`,
-        [tracked.map(([id]) => id), tracked.map(([, quantity]) => quantity)],
-      );
-    }
-    if (options.sessionId) await this.release(manager, tenantId, options.sessionId);
-    return items.map((item) => {
+    const outcome = await this.decrementUnheld(manager, tenantId, tracked, options.sessionId);
+
+    const errors: Record<string, string[]> = {};
+    items.forEach((item, index) => {
+      const result = outcome.get(item.product_id);
+      if (!result || result.taken) return;
       const product = byId.get(item.product_id)!;
-      return {
-        productId: product.id,
-        name: product.name,
-        price: toCents(product.price),
-        quantity: item.quantity,
-        categoryId: product.category_id,
-      };
+      const available = Math.max(0, product.stock! - result.held);
+      errors[`items.${index}.quantity`] = [
+        available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
+      ];
     });
+    // The transaction rolls back with this error: no decrement and no released hold stays.
+    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
   }
 
   /**
@@ -196,6 +163,48 @@ export class InventoryService {
     return new Map(products.map((product) => [product.id, product]));
   }
 
+  /**
+   * One statement for every tracked line of an order, run after `lock` in the same transaction:
+   * each product's stock goes down by its quantity where stock less what other live holds keep is
+   * enough; the session's own hold, if any, is deleted. It answers, per product, what others hold
+   * and whether it was taken (a line not taken means the caller must roll back).
+   *
+   * Safe under concurrency because its snapshot is taken after this transaction already holds
+   * every product's row lock: no other order or hold on these products can commit while it runs,
+   * so the stock it reads is current and the holds it sums are all the holds that count (a hold is
+   * only ever added under the same product locks, `hold`; one that expires or is released meanwhile
+   * only leaves more stock). It takes no new lock, so it cannot deadlock. The held sum excludes the
+   * session's own rows by its WHERE, so deleting them in the same statement changes nothing it reads.
+   */
+  private async decrementUnheld(
+    manager: EntityManager,
+    tenantId: string,
+    lines: Array<[productId: number, quantity: number]>,
+    sessionId: string | null,
+  ): Promise<Map<number, { held: number; taken: boolean }>> {
+    if (lines.length === 0 && sessionId === null) return new Map();
+    const rows: Array<{ id: number; held: number; taken: boolean }> = await manager.query(
+      `WITH wanted AS (
+         SELECT * FROM unnest($1::int[], $2::int[]) AS w(id, quantity)
+       ), held AS (
+         SELECT product_id, sum(quantity)::int AS held FROM inventory_holds
+          WHERE product_id = ANY($1::int[]) AND expires_at > now() AND NOT (tenant_id = $3 AND session_id IS NOT DISTINCT FROM $4::varchar)
+          GROUP BY product_id
+       ), released AS (
+         DELETE FROM inventory_holds WHERE tenant_id = $3 AND session_id = $4::varchar
+       ), taken AS (
+         UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
+           FROM wanted w LEFT JOIN held h ON h.product_id = w.id
+          WHERE p.id = w.id AND p.stock - COALESCE(h.held, 0) >= w.quantity
+         RETURNING p.id
+       )
+       SELECT w.id, COALESCE(h.held, 0) AS held, EXISTS (SELECT 1 FROM taken t WHERE t.id = w.id) AS taken
+         FROM wanted w LEFT JOIN held h ON h.product_id = w.id`,
+      [lines.map(([id]) => id), lines.map(([, quantity]) => quantity), tenantId, sessionId],
+    );
+    return new Map(rows.map((row) => [row.id, { held: row.held, taken: row.taken }]));
+  }
+
   private async held(
     manager: EntityManager,
     ids: number[],
@@ -218,9 +227,5 @@ function totals(items: readonly StockLine[]): Map<number, number> {
 }
 
 function invalidProducts(items: readonly StockLine[], byId: Map<number, LockedProduct>): Record<string, string[]> {
-  const invalid: Record<string, string[]> = {};
-  items.forEach((item, index) => {
-    if (!byId.get(item.product_id)?.is_active) invalid[`items.${index}.product_id`] = ['The selected product is invalid.'];
-  });
-  return invalid;
+  return invalidProductLines(items, (id) => byId.get(id)?.is_active === true);
 }

@@ -57,7 +57,8 @@ export class CouponLedger {
     ]);
     const row = rows[0] ?? null;
     let customerUses: number | undefined;
-    if (row && check.customerKey) {
+    // Only a per-customer limit needs the customer's uses (evaluateCoupon reads them for nothing else).
+    if (row && row.per_customer_limit !== null && check.customerKey) {
       const counted: Array<{ count: string }> = await db.query(
         'SELECT count(*) FROM coupon_redemptions WHERE coupon_id = $1 AND customer_key = $2',
         [row.id, check.customerKey],
@@ -74,28 +75,26 @@ export class CouponLedger {
   }
 
   /**
-   * Counts one use, in the order's transaction (after `decideLocked`). A use that exhausts the
-   * coupon takes it off the public list: that cache is dropped once the order has committed.
+   * Counts one use, in the order's transaction (after `decideLocked`), in one statement: the
+   * coupon's times_used and the redemption row. Safe under concurrency because `decideLocked`
+   * already holds the coupon's row lock, so the increment waits for nobody and the decision it
+   * follows still stands. A use that exhausts the coupon takes it off the public list: that cache
+   * is dropped once the order has committed.
    */
   async redeem(
     manager: EntityManager,
     use: { couponId: string; tenantId: string; orderId: number; customerKey: string | null },
   ): Promise<void> {
     const [updated]: Array<{ exhausted: boolean }> = await manager.query(
-      // A SELECT over the UPDATE: TypeORM returns plain rows for it (an UPDATE gives [rows, count]).
       `WITH used AS (
          UPDATE coupons SET times_used = times_used + 1, updated_at = now() WHERE id = $1
-         RETURNING (usage_limit IS NOT NULL AND times_used >= usage_limit) AS exhausted
+         RETURNING id, (usage_limit IS NOT NULL AND times_used >= usage_limit) AS exhausted
+       ), redeemed AS (
+         INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key) SELECT id, $2::uuid, $3::int, $4::varchar FROM used
        )
        SELECT exhausted FROM used`,
-      [use.couponId],
+      [use.couponId, use.tenantId, use.orderId, use.customerKey ?? `order:${use.orderId}`],
     );
-    await manager.query(`INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key) VALUES ($1, $2, $3, $4)`, [
-      use.couponId,
-      use.tenantId,
-      use.orderId,
-      use.customerKey ?? `order:${use.orderId}`,
-    ]);
     if (updated.exhausted) await afterCommit(manager, () => this.catalogCache.invalidate(use.tenantId));
   }
 }

@@ -5,6 +5,7 @@ import { DomainError, ValidationFailedError } from '@common/errors/domain.error'
 import type { PageSlice } from '@common/http/pagination';
 import { Cents, toCents } from '@common/money/money';
 import { LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
+import { invalidProductLines, type PricedLine, type StockLine } from '../domain/order-lines';
 import type { LocationResource } from '../dto/location.dto';
 import { LOCATION_COLUMNS, LocationRow, toLocationResource } from '../dto/location.mapper';
 import type { ProductResource } from '../dto/product.dto';
@@ -63,18 +64,42 @@ export class CatalogQueries {
 
   /**
    * The active location an order is taken at: the one named, else the shop's active primary one.
-   * 422 on `location_id` when there is none.
+   * 422 on `location_id` when there is none. Read before the order's transaction: nothing an order
+   * does locks or changes a location.
    */
-  async orderLocation(
-    manager: EntityManager,
-    tenantId: string,
-    locationId: string | undefined,
-  ): Promise<{ id: string; deliveryFee: Cents }> {
-    const location = await this.activeLocation(manager, tenantId, locationId);
+  async orderLocation(tenantId: string, locationId: string | undefined): Promise<{ id: string; deliveryFee: Cents }> {
+    const location = await this.activeLocation(this.dataSource.manager, tenantId, locationId);
     if (location) return { id: location.id, deliveryFee: toCents(location.delivery_fee) };
     throw locationId
       ? ValidationFailedError.field('location_id', 'The selected location is invalid.')
       : ValidationFailedError.field('location_id', 'This shop has no active primary location to take the order.');
+  }
+
+  /**
+   * An order's lines priced from the catalog, in the order sent: read before the order's
+   * transaction, without locks (the price is the one the shop had when the order came in). Every
+   * product must be an active product of the shop: one 422 names each bad line
+   * (`items.N.product_id`). Stock is not decided here but under the products' locks
+   * (`InventoryService.take`), which also checks again that each product is still active.
+   */
+  async orderLines(tenantId: string, items: readonly StockLine[]): Promise<PricedLine[]> {
+    const rows: Array<{ id: number; name: string; price: string; category_id: number | null }> = await this.dataSource.query(
+      'SELECT id, name, price, category_id FROM products WHERE tenant_id = $1 AND id = ANY($2::int[]) AND is_active',
+      [tenantId, [...new Set(items.map((item) => item.product_id))]],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const invalid = invalidProductLines(items, (id) => byId.has(id));
+    if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+    return items.map((item) => {
+      const product = byId.get(item.product_id)!;
+      return {
+        productId: product.id,
+        name: product.name,
+        price: toCents(product.price),
+        quantity: item.quantity,
+        categoryId: product.category_id,
+      };
+    });
   }
 
   /** The named location if it is an active one of the shop, else (none named) the active primary one; null when there is none. */
