@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Cents } from '@common/money/money';
+import type { CombinedStatement } from '@infra/database/combined-statement';
 import { afterCommit } from '@infra/database/transaction';
 import { CouponCatalogCache } from './coupon-catalog.cache';
 import { CouponEvaluation, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
@@ -19,6 +20,8 @@ export interface CouponDecision {
   couponId: string | null;
   code: string;
   verdict: CouponEvaluation;
+  /** Uses left before this one (null: no usage limit). Exact only from `decideLocked`. */
+  usesLeft: number | null;
 }
 
 /**
@@ -71,30 +74,31 @@ export class CouponLedger {
       customerUses,
       items: check.items,
     });
-    return { couponId: row?.id ?? null, code, verdict };
+    const usesLeft = row && row.usage_limit !== null ? row.usage_limit - row.times_used : null;
+    return { couponId: row?.id ?? null, code, verdict, usesLeft };
   }
 
   /**
-   * Counts one use, in the order's transaction (after `decideLocked`), in one statement: the
-   * coupon's times_used and the redemption row. Safe under concurrency because `decideLocked`
-   * already holds the coupon's row lock, so the increment waits for nobody and the decision it
-   * follows still stands. A use that exhausts the coupon takes it off the public list: that cache
-   * is dropped once the order has committed.
+   * Counts one use of a coupon that `decideLocked` accepted, as a part of the order's `statement`
+   * (`orderId`: the SQL giving the order's id there): the coupon's times_used and the redemption
+   * row. Safe in a shared statement: `decideLocked` already holds the coupon's row lock, so the
+   * increment waits for nobody and reads nothing another part writes, and the decision it follows
+   * still stands. A use that exhausts the coupon takes it off the public list: that cache is
+   * dropped once the order has committed.
    */
-  async redeem(
+  async redeemIn(
     manager: EntityManager,
-    use: { couponId: string; tenantId: string; orderId: number; customerKey: string | null },
+    statement: CombinedStatement,
+    use: { decision: CouponDecision; tenantId: string; orderId: string; customerKey: string | null },
   ): Promise<void> {
-    const [updated]: Array<{ exhausted: boolean }> = await manager.query(
-      `WITH used AS (
-         UPDATE coupons SET times_used = times_used + 1, updated_at = now() WHERE id = $1
-         RETURNING id, (usage_limit IS NOT NULL AND times_used >= usage_limit) AS exhausted
-       ), redeemed AS (
-         INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key) SELECT id, $2::uuid, $3::int, $4::varchar FROM used
-       )
-       SELECT exhausted FROM used`,
-      [use.couponId, use.tenantId, use.orderId, use.customerKey ?? `order:${use.orderId}`],
+    const couponId = statement.param(use.decision.couponId, 'uuid');
+    statement.with('coupon_used', `UPDATE coupons SET times_used = times_used + 1, updated_at = now() WHERE id = ${couponId}`);
+    statement.with(
+      'coupon_redeemed',
+      `INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key)
+       VALUES (${couponId}, ${statement.param(use.tenantId, 'uuid')}, ${use.orderId},
+               COALESCE(${statement.param(use.customerKey, 'varchar')}, 'order:' || ${use.orderId}))`,
     );
-    if (updated.exhausted) await afterCommit(manager, () => this.catalogCache.invalidate(use.tenantId));
+    if (use.decision.usesLeft === 1) await afterCommit(manager, () => this.catalogCache.invalidate(use.tenantId));
   }
 }

@@ -68,28 +68,28 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
       const deliveryFee = input.delivery_type === 'delivery' && !applied.freeShipping ? location.deliveryFee : 0;
       const total = subtotal - applied.discount + deliveryFee;
 
-      const order = await this.orders.insert(manager, input, {
-        tenantId,
-        userId,
-        couponCode: applied.code,
-        locationId: location.id,
-        lines,
-        subtotal,
-        discount: applied.discount,
-        deliveryFee,
-        total,
-        currency,
-      });
-      if (applied.id) await this.coupons.redeem(manager, { couponId: applied.id, tenantId, orderId: order.id, customerKey: customer });
-      await this.outbox.record(
+      const priced = { tenantId, userId, couponCode: applied.code, locationId: location.id, lines, currency };
+      const order = await this.orders.insert(
         manager,
-        new OrderPlaced(tenantId, {
-          order_id: order.id,
-          order_number: order.order_number,
-          customer_name: input.customer_name,
-          total: centsToDecimal(total),
-          currency,
-        }),
+        input,
+        { ...priced, subtotal, discount: applied.discount, deliveryFee, total },
+        // The coupon's use and the outbox row join the order's statement: no round trip of their own.
+        async (statement, placed) => {
+          if (applied.decision) {
+            await this.coupons.redeemIn(manager, statement, {
+              decision: applied.decision,
+              tenantId,
+              orderId: placed.id,
+              customerKey: customer,
+            });
+          }
+          this.outbox.recordIn(manager, statement, {
+            type: OrderPlaced,
+            tenantId,
+            known: { customer_name: input.customer_name, total: centsToDecimal(total), currency },
+            computed: { order_id: placed.id, order_number: placed.orderNumber },
+          });
+        },
       );
       return toResource(order);
     });
@@ -99,7 +99,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
   private accepted(decision: CouponDecision): AppliedCoupon {
     if (!decision.verdict.valid) throw new OrderCouponRejectedError(decision.verdict.error);
     return {
-      id: decision.couponId!,
+      decision,
       code: decision.code,
       discount: decision.verdict.discount,
       freeShipping: decision.verdict.freeShipping,
@@ -108,10 +108,10 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
 }
 
 interface AppliedCoupon {
-  id: string | null;
+  decision: CouponDecision | null;
   code: string | null;
   discount: Cents;
   freeShipping: boolean;
 }
 
-const NO_COUPON: AppliedCoupon = { id: null, code: null, discount: 0, freeShipping: false };
+const NO_COUPON: AppliedCoupon = { decision: null, code: null, discount: 0, freeShipping: false };
