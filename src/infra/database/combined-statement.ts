@@ -15,6 +15,7 @@ import type { EntityManager } from 'typeorm';
 export class CombinedStatement {
   private readonly values: unknown[] = [];
   private readonly parts: string[] = [];
+  private readonly outputs: Array<{ name: string; check: (rows: unknown[]) => void }> = [];
 
   /** The placeholder of a parameter, with its type (`$3::uuid`). */
   param(value: unknown, type: string): string {
@@ -27,8 +28,25 @@ export class CombinedStatement {
     this.parts.push(`${name} AS (\n${sql}\n)`);
   }
 
-  /** Runs the parts and `select` (which reads what they return) in one statement. */
-  run<Row>(manager: EntityManager, select: string): Promise<Row[]> {
-    return manager.query(`WITH ${this.parts.join(',\n')}\n${select}`, this.values);
+  /**
+   * Adds a part whose rows go back to its owner: once the statement has run, `check` gets them
+   * (as JSON) and may throw, which rolls the caller's transaction back with everything the
+   * statement wrote. Checks run in the order they were added.
+   */
+  output<Row>(name: string, sql: string, check: (rows: Row[]) => void): void {
+    this.with(name, sql);
+    this.outputs.push({ name, check: check as (rows: unknown[]) => void });
+  }
+
+  /** Runs the parts and `select` (one row that reads what they return) in one statement, then the outputs' checks. */
+  async run<Row>(manager: EntityManager, select: string): Promise<Row> {
+    const outputs = this.outputs.map(({ name }) => `(SELECT COALESCE(json_agg(o), '[]') FROM ${name} o) AS "output:${name}"`);
+    const [row]: Array<Row & Record<string, unknown[]>> = await manager.query(
+      `WITH ${this.parts.join(',\n')}\nSELECT main.*${outputs.map((output) => `, ${output}`).join('')} FROM (${select}) main`,
+      this.values,
+    );
+    for (const { name, check } of this.outputs) check(row[`output:${name}`]);
+    for (const { name } of this.outputs) delete row[`output:${name}`];
+    return row;
   }
 }

@@ -2,10 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { clientNetwork } from '@common/http/client-network';
+import type { CombinedStatement } from '@infra/database/combined-statement';
 import { HoldLimitExceededError, InsufficientStockToHoldError } from './domain/catalog.errors';
 import { invalidProductLines, type StockLine } from './domain/order-lines';
 
 export type { StockLine } from './domain/order-lines';
+
+/** An order's products, locked by `lockForOrder`, for `takeIn`. */
+export interface LockedStock {
+  items: readonly StockLine[];
+  wanted: Map<number, number>;
+  byId: Map<number, LockedProduct>;
+}
 
 /** A checkout session's hold: its lines, for how long, and the client asking (`RequestContext.ip`). */
 export interface HoldRequest {
@@ -42,34 +50,80 @@ interface LockedProduct {
 @Injectable()
 export class InventoryService {
   /**
-   * Takes the stock of an order's lines, in two statements: the products locked in id order, then
-   * one set-based decrement. Products must still be active products of the shop (422 on
-   * `items.N.product_id`); stock held by other checkout sessions is not available, `sessionId`'s
-   * own hold is, and that hold is converted (released) here. 422 on `items.N.quantity` names every
-   * line that is short. Prices are not read here: the caller priced the lines before its
-   * transaction (`CatalogQueries.orderLines`).
+   * The first statement of an order's transaction: locks its products in id order (the one global
+   * lock order, so concurrent orders, holds and cancellations queue instead of deadlocking). They
+   * must still be active products of the shop (422 on `items.N.product_id`: the caller priced them
+   * before its transaction, `CatalogQueries.orderLines`). Then `takeIn` takes their stock.
    */
-  async take(manager: EntityManager, tenantId: string, items: readonly StockLine[], options: { sessionId: string | null }): Promise<void> {
+  async lockForOrder(manager: EntityManager, tenantId: string, items: readonly StockLine[]): Promise<LockedStock> {
     const wanted = totals(items);
     const byId = await this.lock(manager, tenantId, [...wanted.keys()]);
     const invalid = invalidProducts(items, byId);
     if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+    return { items, wanted, byId };
+  }
 
+  /**
+   * Takes the stock of the lines `lockForOrder` locked, as a part of the order's `statement`: each
+   * tracked product's stock goes down by its quantity where stock less what other live checkout
+   * holds keep is enough, and the session's own hold, if any, is deleted (converted into the
+   * order). Once the statement has run, a line that could not be taken is a 422 on
+   * `items.N.quantity` naming what is left, which rolls the whole order back.
+   *
+   * Safe under concurrency because the statement's snapshot is taken after this transaction
+   * already holds every product's row lock: no other order or hold on these products can commit
+   * while it runs, so the stock it reads is current and the holds it sums are all the holds that
+   * count (a hold is only ever added under the same product locks, `hold`; one that expires or is
+   * released meanwhile only leaves more stock). It takes no new lock. The held sum excludes the
+   * session's own rows by its WHERE, so deleting them in the same statement changes nothing it
+   * reads; nothing else in the statement reads products or inventory_holds.
+   */
+  takeIn(statement: CombinedStatement, tenantId: string, locked: LockedStock, options: { sessionId: string | null }): void {
+    const { items, wanted, byId } = locked;
     const tracked = [...wanted.entries()].filter(([id]) => byId.get(id)!.stock !== null);
-    const outcome = await this.decrementUnheld(manager, tenantId, tracked, options.sessionId);
-
-    const errors: Record<string, string[]> = {};
-    items.forEach((item, index) => {
-      const result = outcome.get(item.product_id);
-      if (!result || result.taken) return;
-      const product = byId.get(item.product_id)!;
-      const available = Math.max(0, product.stock! - result.held);
-      errors[`items.${index}.quantity`] = [
-        available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
-      ];
-    });
-    // The transaction rolls back with this error: no decrement and no released hold stays.
-    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+    const ids = statement.param(
+      tracked.map(([id]) => id),
+      'int[]',
+    );
+    const quantities = statement.param(
+      tracked.map(([, quantity]) => quantity),
+      'int[]',
+    );
+    const tenant = statement.param(tenantId, 'uuid');
+    const session = statement.param(options.sessionId, 'varchar');
+    statement.with('stock_wanted', `SELECT * FROM unnest(${ids}, ${quantities}) AS w(id, quantity)`);
+    statement.with(
+      'stock_held',
+      `SELECT product_id, sum(quantity)::int AS held FROM inventory_holds
+        WHERE product_id = ANY(${ids}) AND expires_at > now() AND NOT (tenant_id = ${tenant} AND session_id IS NOT DISTINCT FROM ${session})
+        GROUP BY product_id`,
+    );
+    statement.with('hold_converted', `DELETE FROM inventory_holds WHERE tenant_id = ${tenant} AND session_id = ${session}`);
+    statement.with(
+      'stock_taken',
+      `UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
+         FROM stock_wanted w LEFT JOIN stock_held h ON h.product_id = w.id
+        WHERE p.id = w.id AND p.stock - COALESCE(h.held, 0) >= w.quantity
+       RETURNING p.id`,
+    );
+    statement.output<{ id: number; held: number }>(
+      'stock_short',
+      `SELECT w.id, COALESCE(h.held, 0) AS held FROM stock_wanted w LEFT JOIN stock_held h ON h.product_id = w.id
+        WHERE w.id NOT IN (SELECT id FROM stock_taken)`,
+      (short) => {
+        const held = new Map(short.map((row) => [row.id, row.held]));
+        const errors: Record<string, string[]> = {};
+        items.forEach((item, index) => {
+          if (!held.has(item.product_id)) return;
+          const product = byId.get(item.product_id)!;
+          const available = Math.max(0, product.stock! - held.get(item.product_id)!);
+          errors[`items.${index}.quantity`] = [
+            available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
+          ];
+        });
+        if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+      },
+    );
   }
 
   /**
@@ -161,48 +215,6 @@ export class InventoryService {
       [tenantId, [...ids].sort((a, b) => a - b)],
     );
     return new Map(products.map((product) => [product.id, product]));
-  }
-
-  /**
-   * One statement for every tracked line of an order, run after `lock` in the same transaction:
-   * each product's stock goes down by its quantity where stock less what other live holds keep is
-   * enough; the session's own hold, if any, is deleted. It answers, per product, what others hold
-   * and whether it was taken (a line not taken means the caller must roll back).
-   *
-   * Safe under concurrency because its snapshot is taken after this transaction already holds
-   * every product's row lock: no other order or hold on these products can commit while it runs,
-   * so the stock it reads is current and the holds it sums are all the holds that count (a hold is
-   * only ever added under the same product locks, `hold`; one that expires or is released meanwhile
-   * only leaves more stock). It takes no new lock, so it cannot deadlock. The held sum excludes the
-   * session's own rows by its WHERE, so deleting them in the same statement changes nothing it reads.
-   */
-  private async decrementUnheld(
-    manager: EntityManager,
-    tenantId: string,
-    lines: Array<[productId: number, quantity: number]>,
-    sessionId: string | null,
-  ): Promise<Map<number, { held: number; taken: boolean }>> {
-    if (lines.length === 0 && sessionId === null) return new Map();
-    const rows: Array<{ id: number; held: number; taken: boolean }> = await manager.query(
-      `WITH wanted AS (
-         SELECT * FROM unnest($1::int[], $2::int[]) AS w(id, quantity)
-       ), held AS (
-         SELECT product_id, sum(quantity)::int AS held FROM inventory_holds
-          WHERE product_id = ANY($1::int[]) AND expires_at > now() AND NOT (tenant_id = $3 AND session_id IS NOT DISTINCT FROM $4::varchar)
-          GROUP BY product_id
-       ), released AS (
-         DELETE FROM inventory_holds WHERE tenant_id = $3 AND session_id = $4::varchar
-       ), taken AS (
-         UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
-           FROM wanted w LEFT JOIN held h ON h.product_id = w.id
-          WHERE p.id = w.id AND p.stock - COALESCE(h.held, 0) >= w.quantity
-         RETURNING p.id
-       )
-       SELECT w.id, COALESCE(h.held, 0) AS held, EXISTS (SELECT 1 FROM taken t WHERE t.id = w.id) AS taken
-         FROM wanted w LEFT JOIN held h ON h.product_id = w.id`,
-      [lines.map(([id]) => id), lines.map(([, quantity]) => quantity), tenantId, sessionId],
-    );
-    return new Map(rows.map((row) => [row.id, { held: row.held, taken: row.taken }]));
   }
 
   private async held(

@@ -60,8 +60,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
     if (input.coupon_code) this.accepted(await this.coupons.decide(tenantId, input.coupon_code, { subtotal, customerKey: null, items }));
 
     return inTransaction(this.dataSource, async (manager) => {
-      // Converts the checkout session's hold, if any, into this order's stock.
-      await this.inventory.take(manager, tenantId, input.items, { sessionId: input.session_id ?? null });
+      const stock = await this.inventory.lockForOrder(manager, tenantId, input.items);
       const applied = input.coupon_code
         ? this.accepted(await this.coupons.decideLocked(manager, tenantId, input.coupon_code, { subtotal, customerKey: customer, items }))
         : NO_COUPON;
@@ -73,8 +72,10 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
         manager,
         input,
         { ...priced, subtotal, discount: applied.discount, deliveryFee, total },
-        // The coupon's use and the outbox row join the order's statement: no round trip of their own.
+        // The stock, the coupon's use and the outbox row join the order's statement: no round trip of
+        // their own. Taking the stock converts the checkout session's hold, if any, into this order.
         async (statement, placed) => {
+          this.inventory.takeIn(statement, tenantId, stock, { sessionId: input.session_id ?? null });
           if (applied.decision) {
             await this.coupons.redeemIn(manager, statement, {
               decision: applied.decision,

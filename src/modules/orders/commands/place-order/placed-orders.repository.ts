@@ -109,7 +109,7 @@ export class PlacedOrdersRepository {
       `INSERT INTO order_events (order_id, tenant_id, event, to_status, user_id) SELECT placed.id, ${tenantId}, 'created', 'pending', ${userId} FROM placed`,
     );
     await addParts(statement, { id: '(SELECT id FROM placed)', orderNumber: '(SELECT order_number FROM placed)' });
-    const [row] = await statement.run<OrderRow>(
+    return statement.run<OrderRow>(
       manager,
       `SELECT placed.*,
               (SELECT json_agg(json_build_object('product_id', i.product_id, 'name', i.name, 'price', i.price,
@@ -117,6 +117,5 @@ export class PlacedOrdersRepository {
                  FROM items i) AS items
          FROM placed`,
     );
-    return row;
   }
 }
