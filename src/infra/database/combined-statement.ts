@@ -33,9 +33,30 @@ export class CombinedStatement {
    * (as JSON) and may throw, which rolls the caller's transaction back with everything the
    * statement wrote. Checks run in the order they were added.
    */
-  output<Row>(name: string, sql: string, check: (rows: Row[]) => void): void {
+  output<Row>(name: string, sql: string, check: (rows: Row[]) => void = () => undefined): () => Row[] {
     this.with(name, sql);
-    this.outputs.push({ name, check: check as (rows: unknown[]) => void });
+    let result: Row[] | undefined;
+    this.outputs.push({
+      name,
+      check: (rows) => {
+        result = rows as Row[];
+        check(result);
+      },
+    });
+    return () => {
+      if (!result) throw new Error(`The statement giving ${name} has not run`);
+      return result;
+    };
+  }
+
+  /**
+   * A condition that holds, and that PostgreSQL can only evaluate once the named parts have run
+   * to the end: for a part that locks rows (`FOR UPDATE`) and must lock them after the rows those
+   * parts lock, whatever order PostgreSQL would otherwise run the parts in (a row is locked once
+   * it has passed its WHERE).
+   */
+  after(...names: string[]): string {
+    return names.map((name) => `(SELECT count(*) FROM ${name}) >= 0`).join(' AND ');
   }
 
   /** Runs the parts and `select` (one row that reads what they return) in one statement, then the outputs' checks. */

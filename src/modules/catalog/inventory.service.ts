@@ -8,7 +8,7 @@ import { invalidProductLines, type StockLine } from './domain/order-lines';
 
 export type { StockLine } from './domain/order-lines';
 
-/** An order's products, locked by `lockForOrder`, for `takeIn`. */
+/** An order's products, locked by `lockIn`, for `takeIn`. */
 export interface LockedStock {
   items: readonly StockLine[];
   wanted: Map<number, number>;
@@ -50,21 +50,30 @@ interface LockedProduct {
 @Injectable()
 export class InventoryService {
   /**
-   * The first statement of an order's transaction: locks its products in id order (the one global
-   * lock order, so concurrent orders, holds and cancellations queue instead of deadlocking). They
-   * must still be active products of the shop (422 on `items.N.product_id`: the caller priced them
-   * before its transaction, `CatalogQueries.orderLines`). Then `takeIn` takes their stock.
+   * Locks an order's products in id order (the one global lock order, so concurrent orders, holds
+   * and cancellations queue instead of deadlocking), as the part `products_locked` of `statement`,
+   * the first of the order's transaction. They must still be active products of the shop (422 on
+   * `items.N.product_id`: the caller priced them before its transaction, `CatalogQueries.orderLines`).
+   * The answer gives them to `takeIn` once the statement has run.
    */
-  async lockForOrder(manager: EntityManager, tenantId: string, items: readonly StockLine[]): Promise<LockedStock> {
+  lockIn(statement: CombinedStatement, tenantId: string, items: readonly StockLine[]): () => LockedStock {
     const wanted = totals(items);
-    const byId = await this.lock(manager, tenantId, [...wanted.keys()]);
-    const invalid = invalidProducts(items, byId);
-    if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
-    return { items, wanted, byId };
+    const ids = [...wanted.keys()].sort((a, b) => a - b);
+    const rows = statement.output<LockedProduct>(
+      'products_locked',
+      `SELECT id, name, price, stock, category_id, is_active FROM products
+        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND id = ANY(${statement.param(ids, 'int[]')}) ORDER BY id FOR UPDATE`,
+      (locked) => {
+        const byId = new Map(locked.map((product) => [product.id, product]));
+        const invalid = invalidProducts(items, byId);
+        if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+      },
+    );
+    return () => ({ items, wanted, byId: new Map(rows().map((product) => [product.id, product])) });
   }
 
   /**
-   * Takes the stock of the lines `lockForOrder` locked, as a part of the order's `statement`: each
+   * Takes the stock of the lines `lockIn` locked, as a part of the order's `statement`: each
    * tracked product's stock goes down by its quantity where stock less what other live checkout
    * holds keep is enough, and the session's own hold, if any, is deleted (converted into the
    * order). Once the statement has run, a line that could not be taken is a 422 on

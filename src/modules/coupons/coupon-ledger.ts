@@ -38,27 +38,46 @@ export class CouponLedger {
 
   /** A read-only decision (verify, checkout). */
   decide(tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
-    return this.load(this.dataSource.manager, tenantId, rawCode, check, '');
+    return this.load(tenantId, rawCode, check);
   }
 
-  /** The decision of an order, in its transaction, with the coupon row locked until it ends. */
-  decideLocked(manager: EntityManager, tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
-    return this.load(manager, tenantId, rawCode, check, 'FOR UPDATE');
+  /**
+   * Locks an order's coupon (by its code) as a part of `statement`, after the parts named in
+   * `after` (the products: the global lock order is products, then the coupon); `decideLocked`
+   * then decides on the locked row. The row stays locked until the transaction ends: that is what
+   * makes a usage limit of N give exactly N orders under concurrency.
+   */
+  lockIn(statement: CombinedStatement, tenantId: string, rawCode: string, after: string[]): () => CouponRow | null {
+    const rows = statement.output<CouponRow>(
+      'coupon_locked',
+      // Numeric columns as text, as node-postgres gives them (the rules read them as decimal text).
+      `SELECT ${COUPON_COLUMNS.replace(/\b(value|min_spend|max_discount)\b/g, '$1::text AS $1')} FROM coupons
+        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND code = ${statement.param(normalizeCouponCode(rawCode), 'varchar')}
+          AND ${statement.after(...after)}
+        FOR UPDATE`,
+    );
+    return () => rows()[0] ?? null;
   }
 
-  private async load(
-    db: EntityManager,
-    tenantId: string,
-    rawCode: string,
-    check: CouponCheck,
-    lock: '' | 'FOR UPDATE',
-  ): Promise<CouponDecision> {
+  /**
+   * The decision of an order, in its transaction, on the row `lockIn` locked. The customer's
+   * earlier uses are counted here, in a statement of their own, since only a statement that starts
+   * once the coupon is locked sees every committed use.
+   */
+  decideLocked(manager: EntityManager, rawCode: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
+    return this.decideOn(manager, normalizeCouponCode(rawCode), row, check);
+  }
+
+  private async load(tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
     const code = normalizeCouponCode(rawCode);
-    const rows: CouponRow[] = await db.query(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE tenant_id = $1 AND code = $2 ${lock}`, [
+    const rows: CouponRow[] = await this.dataSource.query(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE tenant_id = $1 AND code = $2`, [
       tenantId,
       code,
     ]);
-    const row = rows[0] ?? null;
+    return this.decideOn(this.dataSource.manager, code, rows[0] ?? null, check);
+  }
+
+  private async decideOn(db: EntityManager, code: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
     let customerUses: number | undefined;
     // Only a per-customer limit needs the customer's uses (evaluateCoupon reads them for nothing else).
     if (row && row.per_customer_limit !== null && check.customerKey) {

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Cents, centsToDecimal } from '@common/money/money';
 import { Env } from '@config/env.validation';
+import { CombinedStatement } from '@infra/database/combined-statement';
 import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { CatalogQueries, InventoryService } from '@modules/catalog';
@@ -60,10 +61,18 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
     if (input.coupon_code) this.accepted(await this.coupons.decide(tenantId, input.coupon_code, { subtotal, customerKey: null, items }));
 
     return inTransaction(this.dataSource, async (manager) => {
-      const stock = await this.inventory.lockForOrder(manager, tenantId, input.items);
-      const applied = input.coupon_code
-        ? this.accepted(await this.coupons.decideLocked(manager, tenantId, input.coupon_code, { subtotal, customerKey: customer, items }))
-        : NO_COUPON;
+      // The first statement takes every lock but the counter's, in the global order: products by
+      // id, then the coupon (CombinedStatement.after makes its lock wait for the products').
+      const locks = new CombinedStatement();
+      const stock = this.inventory.lockIn(locks, tenantId, input.items);
+      const lockedCoupon = input.coupon_code ? this.coupons.lockIn(locks, tenantId, input.coupon_code, ['products_locked']) : null;
+      await locks.run(manager, 'SELECT 1');
+      const applied =
+        input.coupon_code && lockedCoupon
+          ? this.accepted(
+              await this.coupons.decideLocked(manager, input.coupon_code, lockedCoupon(), { subtotal, customerKey: customer, items }),
+            )
+          : NO_COUPON;
       const deliveryFee = input.delivery_type === 'delivery' && !applied.freeShipping ? location.deliveryFee : 0;
       const total = subtotal - applied.discount + deliveryFee;
 
@@ -75,7 +84,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
         // The stock, the coupon's use and the outbox row join the order's statement: no round trip of
         // their own. Taking the stock converts the checkout session's hold, if any, into this order.
         async (statement, placed) => {
-          this.inventory.takeIn(statement, tenantId, stock, { sessionId: input.session_id ?? null });
+          this.inventory.takeIn(statement, tenantId, stock(), { sessionId: input.session_id ?? null });
           if (applied.decision) {
             await this.coupons.redeemIn(manager, statement, {
               decision: applied.decision,
