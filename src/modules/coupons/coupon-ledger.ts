@@ -20,7 +20,7 @@ export interface CouponDecision {
   couponId: string | null;
   code: string;
   verdict: CouponEvaluation;
-  /** Uses left before this one (null: no usage limit). Exact only from `decideLocked`. */
+  /** Uses left before this one (null: no usage limit). Exact only on a locked row. */
   usesLeft: number | null;
 }
 
@@ -43,29 +43,37 @@ export class CouponLedger {
 
   /**
    * Locks an order's coupon (by its code) as a part of `statement`, after the parts named in
-   * `after` (the products: the global lock order is products, then the coupon); `decideLocked`
+   * `after` (the products: the global lock order is products, then the coupon); `decideOn`
    * then decides on the locked row. The row stays locked until the transaction ends: that is what
    * makes a usage limit of N give exactly N orders under concurrency.
    */
   lockIn(statement: CombinedStatement, tenantId: string, rawCode: string, after: string[]): () => CouponRow | null {
+    return this.rowIn(statement, 'coupon_locked', tenantId, rawCode, `AND ${statement.after(...after)} FOR UPDATE`);
+  }
+
+  /** Reads a coupon's row as a part of `statement`, without a lock, for an early `decideOn` (an order's, before its transaction). */
+  readIn(statement: CombinedStatement, tenantId: string, rawCode: string): () => CouponRow | null {
+    return this.rowIn(statement, 'coupon_read', tenantId, rawCode, '');
+  }
+
+  private rowIn(statement: CombinedStatement, name: string, tenantId: string, rawCode: string, rest: string): () => CouponRow | null {
     const rows = statement.output<CouponRow>(
-      'coupon_locked',
+      name,
       // Numeric columns as text, as node-postgres gives them (the rules read them as decimal text).
       `SELECT ${COUPON_COLUMNS.replace(/\b(value|min_spend|max_discount)\b/g, '$1::text AS $1')} FROM coupons
-        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND code = ${statement.param(normalizeCouponCode(rawCode), 'varchar')}
-          AND ${statement.after(...after)}
-        FOR UPDATE`,
+        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND code = ${statement.param(normalizeCouponCode(rawCode), 'varchar')} ${rest}`,
     );
     return () => rows()[0] ?? null;
   }
 
   /**
-   * The decision of an order, in its transaction, on the row `lockIn` locked. The customer's
-   * earlier uses are counted here, in a statement of their own, since only a statement that starts
-   * once the coupon is locked sees every committed use.
+   * The decision on a row `readIn` read or `lockIn` locked. With a customer and a per-customer
+   * limit, the customer's earlier uses are counted here, in a statement of their own: in an
+   * order's transaction, only a statement that starts once the coupon is locked sees every
+   * committed use.
    */
-  decideLocked(manager: EntityManager, rawCode: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
-    return this.decideOn(manager, normalizeCouponCode(rawCode), row, check);
+  decideOn(manager: EntityManager, rawCode: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
+    return this.decideRow(manager, normalizeCouponCode(rawCode), row, check);
   }
 
   private async load(tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
@@ -74,10 +82,10 @@ export class CouponLedger {
       tenantId,
       code,
     ]);
-    return this.decideOn(this.dataSource.manager, code, rows[0] ?? null, check);
+    return this.decideRow(this.dataSource.manager, code, rows[0] ?? null, check);
   }
 
-  private async decideOn(db: EntityManager, code: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
+  private async decideRow(db: EntityManager, code: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
     let customerUses: number | undefined;
     // Only a per-customer limit needs the customer's uses (evaluateCoupon reads them for nothing else).
     if (row && row.per_customer_limit !== null && check.customerKey) {
@@ -98,9 +106,9 @@ export class CouponLedger {
   }
 
   /**
-   * Counts one use of a coupon that `decideLocked` accepted, as a part of the order's `statement`
+   * Counts one use of a coupon that `decideOn` accepted on its locked row, as a part of the order's `statement`
    * (`orderId`: the SQL giving the order's id there): the coupon's times_used and the redemption
-   * row. Safe in a shared statement: `decideLocked` already holds the coupon's row lock, so the
+   * row. Safe in a shared statement: `lockIn` already holds the coupon's row lock, so the
    * increment waits for nobody and reads nothing another part writes, and the decision it follows
    * still stands. A use that exhausts the coupon takes it off the public list: that cache is
    * dropped once the order has committed.

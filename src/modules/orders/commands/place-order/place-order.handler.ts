@@ -52,13 +52,23 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
     const currency = this.config.get('APP_CURRENCY', { infer: true });
     const customer = customerKey(userId, input.customer_email, input.customer_phone);
 
-    // Before the transaction: nothing here is locked, and each refusal is a 422 that costs no lock.
-    const location = await this.catalog.orderLocation(tenantId, input.location_id);
-    const lines = await this.catalog.orderLines(tenantId, input.items);
+    // Before the transaction, in one statement: nothing here is locked, and each refusal is a 422
+    // that costs no lock (the location's first, then the lines', then the coupon's).
+    const reads = new CombinedStatement();
+    const orderLocation = this.catalog.orderLocationIn(reads, tenantId, input.location_id);
+    const orderLines = this.catalog.orderLinesIn(reads, tenantId, input.items);
+    const couponRow = input.coupon_code ? this.coupons.readIn(reads, tenantId, input.coupon_code) : null;
+    await reads.run(this.dataSource.manager, 'SELECT 1');
+    const location = orderLocation();
+    const lines = orderLines();
     const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
     const items = lines.map((line) => ({ productId: line.productId, categoryId: line.categoryId }));
-    // Every rule but the usage limits, which are decided again under the coupon's lock below.
-    if (input.coupon_code) this.accepted(await this.coupons.decide(tenantId, input.coupon_code, { subtotal, customerKey: null, items }));
+    // Every rule but the usage limits, which are decided again on the locked row below.
+    if (input.coupon_code && couponRow) {
+      this.accepted(
+        await this.coupons.decideOn(this.dataSource.manager, input.coupon_code, couponRow(), { subtotal, customerKey: null, items }),
+      );
+    }
 
     return inTransaction(this.dataSource, async (manager) => {
       // The first statement takes every lock but the counter's, in the global order: products by
@@ -70,7 +80,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
       const applied =
         input.coupon_code && lockedCoupon
           ? this.accepted(
-              await this.coupons.decideLocked(manager, input.coupon_code, lockedCoupon(), { subtotal, customerKey: customer, items }),
+              await this.coupons.decideOn(manager, input.coupon_code, lockedCoupon(), { subtotal, customerKey: customer, items }),
             )
           : NO_COUPON;
       const deliveryFee = input.delivery_type === 'delivery' && !applied.freeShipping ? location.deliveryFee : 0;
