@@ -20,16 +20,19 @@ import { PlacedOrdersRepository } from './placed-orders.repository';
  * Places an order: prices from the catalog, stock taken atomically, the coupon counted, a
  * per-tenant order number, the order's items and first event, and the OrderPlaced outbox row.
  *
- * What needs no lock happens before the transaction: the location, the lines priced from the
- * catalog (unknown or inactive products are refused there) and the coupon's rules, so that a
- * rejected order never queues for the shop's hot rows. The transaction is then as short as the
- * work allows, because every order of a shop locks the same rows and its throughput is one over
- * the time they stay locked: the products locked in id order and their stock taken in one
- * statement each, the coupon locked and decided again on its locked row (usage and per-customer
- * limits are only exact there), the order number, order, items and event in one statement, the
- * coupon's use in one, the outbox row. Rows are locked in one global order (products by id, then
- * the coupon, then the tenant's counter), so concurrent orders queue instead of deadlocking, and
- * stock, coupon limits and numbering hold however many arrive at once.
+ * What needs no lock happens before the transaction, in one statement: the location, the lines
+ * priced from the catalog (unknown or inactive products are refused there) and the coupon's
+ * rules, so that a rejected order never queues for the shop's hot rows. The transaction is then as
+ * short as the work allows, because every order of a shop locks the same rows and its throughput
+ * is one over the time they stay locked. It is three round trips: one statement locks the
+ * products in id order and then the coupon, which is decided again on its locked row (usage and
+ * per-customer limits are only exact there); one statement takes the stock of every line, numbers
+ * the order and writes it with its items, its first event, the coupon's use and the OrderPlaced
+ * outbox row (each part written by its table's owner, see CombinedStatement); COMMIT. Rows are
+ * locked in one global order (products by id, then the coupon, then the tenant's counter), so
+ * concurrent orders queue instead of deadlocking, and stock, coupon limits and numbering hold
+ * however many arrive at once. Another write of the order's transaction joins it as one more part
+ * of the order's statement, or as one more statement after it.
  *
  * It answers the order as the transaction wrote it (the inserted rows, through the presenter every
  * read uses), so the caller's 201 needs nothing after the commit that could fail: an order is never
