@@ -1,19 +1,25 @@
 'use strict';
 /**
- * `POST /api/v1/orders` (issue 4): a storefront order of 3 items with a 10 % coupon, the shop named
- * by `X-Tenant-ID`, beside pgbench running the same transaction.
+ * `POST /api/v1/orders` (issues 4 and 14): a storefront order of 3 items with a 10 % coupon, the
+ * shop named by `X-Tenant-ID`, beside pgbench running the transaction the service ran before
+ * issue 14.
  *
- * The service, in one transaction (PlaceOrderHandler, CouponLedgerService, OutboxService): the
- * primary location; the 3 products locked FOR UPDATE in id order; the stock other checkout
- * sessions hold; the stock decrement; the coupon locked FOR UPDATE; the customer's redemptions
- * counted; the tenant's order counter bumped (upsert); the order, its items, its first event, the
- * coupon's times_used, the redemption and the OrderPlaced outbox row inserted. Outside it: the
- * tenant lookup (cached in-process), the rate-limit counter (Redis), and the order read back for
- * the 201 answer (one SELECT with json_agg items).
+ * The service (PlaceOrderHandler): before its transaction, without locks, the location, the lines
+ * priced from the catalog and the coupon's rules (three reads). In the transaction: one statement
+ * locks the 3 products in id order and then the coupon (InventoryService.lockIn,
+ * CouponLedger.lockIn); one statement takes the stock (holds of other sessions summed), bumps the
+ * tenant's order counter, inserts the order, its items and its first event, counts the coupon's
+ * use and its redemption and inserts the OrderPlaced outbox row (CombinedStatement); COMMIT. The
+ * customer's earlier redemptions are counted only for a coupon with a per-customer limit (this one
+ * has none). Outside it: the tenant lookup (cached in-process) and the rate-limit counter (Redis).
+ * The 201 answer is the transaction's own RETURNING, with no read-back.
  *
- * The ceiling is pgbench with exactly the transaction's statements, the same client count and
- * round length, each statement one round trip with its parameters sent apart (-M extended), as
- * node-postgres does. It does not do the read-back or anything outside the transaction.
+ * The ceiling is pgbench running, unchanged, the 15 statements of the transaction as it was before
+ * issue 14 (location, 3 products FOR UPDATE, holds, stock decrement, coupon FOR UPDATE, redemption
+ * count, counter upsert, order, items, event, times_used, redemption, outbox row), the same client
+ * count and round length, each statement one round trip with its parameters sent apart
+ * (-M extended), as node-postgres does. It is that design at its physical best: a ratio ≥ 1 means
+ * the service beats the old transaction even with none of Node's costs.
  *
  * Every order locks the same rows (3 products, 1 coupon, 1 counter): that is one busy shop, the
  * realistic case, and the same for both sides. Throughput is then bounded by how long a
@@ -36,7 +42,8 @@ const SUBTOTAL = '60.00';
 const DISCOUNT = '6.00';
 const TOTAL = '54.00';
 
-// The statements of PlaceOrderHandler.execute, in its order, with its SQL (whitespace aside).
+// The statements of PlaceOrderHandler.execute before issue 14, in its order, with its SQL (whitespace
+// aside). Kept as it was: it is the old design's ceiling.
 const SCRIPT = `
 \\set n random(100000000, 999999999)
 BEGIN;
@@ -60,7 +67,7 @@ module.exports = {
   name: 'orders-place',
   title: '`POST /api/v1/orders` (3 items, a coupon; 201)',
   notes:
-    "One shop, so every order locks the same 3 product rows, the coupon row and the order counter, on both sides. The pgbench script is the handler's transaction statement for statement (one round trip each, parameters apart); the service also resolves the tenant (cached), counts the rate limit in Redis and reads the order back for its answer.",
+    "One shop, so every order locks the same 3 product rows, the coupon row and the order counter, on both sides. The pgbench script is the handler's transaction as it was before issue 14, statement for statement (15 round trips, parameters apart); the service now reads location, prices and coupon rules before its transaction and runs 3 round trips inside it (the locks, one combined statement, COMMIT); it also resolves the tenant (cached) and counts the rate limit in Redis.",
 
   async setup(ctx) {
     const db = await ctx.db();
@@ -96,7 +103,7 @@ module.exports = {
   ceiling: pgbench({
     name: 'pgbench',
     description:
-      "pgbench (`-M extended`, same client count and round length) running the handler's transaction: location, 3 products FOR UPDATE in id order, holds, stock decrement, coupon FOR UPDATE, redemption count, counter upsert, order, items, event, times_used, redemption, outbox row",
+      "pgbench (`-M extended`, same client count and round length) running the handler's transaction as it was before issue 14: location, 3 products FOR UPDATE in id order, holds, stock decrement, coupon FOR UPDATE, redemption count, counter upsert, order, items, event, times_used, redemption, outbox row",
     script: () => SCRIPT,
     variables: (ctx, state) => ({
       tenant: state.shop.tenantId,
@@ -113,8 +120,8 @@ module.exports = {
     }),
   }),
 
-  // Issue 4: order creation at least 30 % of the pgbench transaction rate.
-  targets: { minRatio: 0.3 },
+  // Issue 14: order creation at least as fast as pgbench running the old transaction.
+  targets: { minRatio: 1.0 },
   modes: ['redis', 'postgres-only'],
 
   async teardown(ctx, state) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { DomainEvent } from './domain-event';
+import type { CombinedStatement } from '@infra/database/combined-statement';
+import { DomainEvent, type DomainEventClass } from './domain-event';
 import { OutboxEventEntity } from './outbox-event.entity';
 
 export interface OutboxTypeCounts {
@@ -33,6 +34,31 @@ export class OutboxService {
       occurredAt: event.occurredAt,
     });
     return String(result.identifiers[0].id);
+  }
+
+  /**
+   * As `record`, but as a part of `statement`, which the caller runs in its transaction: for a
+   * write whose event needs values only that statement knows (an id it inserts). `computed` names
+   * those payload fields with the SQL expressions that give them (over the RETURNING of the
+   * statement's other parts); `known` has the rest. The part only inserts a row of its own table,
+   * so it is safe in any statement (see CombinedStatement). Occurred at the transaction's start.
+   */
+  recordIn<P extends object, K extends keyof P & string>(
+    manager: EntityManager,
+    statement: CombinedStatement,
+    event: { type: DomainEventClass<P>; tenantId: string | null; known: Omit<P, K>; computed: Record<K, string> },
+    name = 'outbox_recorded',
+  ): void {
+    if (!manager.queryRunner?.isTransactionActive) {
+      throw new Error(`Outbox event ${event.type.type} must be recorded inside a transaction`);
+    }
+    const computed = Object.entries<string>(event.computed).map(([field, sql]) => `${statement.param(field, 'text')}, ${sql}`);
+    statement.with(
+      name,
+      `INSERT INTO outbox_events (event_type, tenant_id, payload, occurred_at)
+       VALUES (${statement.param(event.type.type, 'varchar')}, ${statement.param(event.tenantId, 'uuid')},
+               ${statement.param(JSON.stringify(event.known), 'jsonb')} || jsonb_build_object(${computed.join(', ')}), now())`,
+    );
   }
 
   /**

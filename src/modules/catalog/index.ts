@@ -4,5 +4,6 @@ export { CreateProductCommand } from './commands/create-product/create-product.c
 export { CartItemDto } from './dto/cart-item.dto';
 export type { LocationResource } from './dto/location.dto';
 export type { ProductResource } from './dto/product.dto';
-export { type HoldBounds, InventoryService, type StockLine, type TakenLine } from './inventory.service';
+export type { PricedLine } from './domain/order-lines';
+export { type HoldBounds, InventoryService, type StockLine } from './inventory.service';
 export { CatalogQueries } from './queries/catalog.queries';

@@ -2,22 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { clientNetwork } from '@common/http/client-network';
-import { Cents, toCents } from '@common/money/money';
+import type { CombinedStatement } from '@infra/database/combined-statement';
 import { HoldLimitExceededError, InsufficientStockToHoldError } from './domain/catalog.errors';
+import { invalidProductLines, type StockLine } from './domain/order-lines';
 
-/** A cart or order line as clients send it. */
-export interface StockLine {
-  product_id: number;
-  quantity: number;
-}
+export type { StockLine } from './domain/order-lines';
 
-/** A line whose stock was taken, priced from the catalog. */
-export interface TakenLine {
-  productId: number;
-  name: string;
-  price: Cents;
-  quantity: number;
-  categoryId: number | null;
+/** An order's products, locked by `lockIn`, for `takeIn`. */
+export interface LockedStock {
+  items: readonly StockLine[];
+  wanted: Map<number, number>;
+  byId: Map<number, LockedProduct>;
 }
 
 /** A checkout session's hold: its lines, for how long, and the client asking (`RequestContext.ip`). */
@@ -55,54 +50,89 @@ interface LockedProduct {
 @Injectable()
 export class InventoryService {
   /**
-   * Takes the stock of an order's lines. Products must be active products of the shop; stock held
-   * by other checkout sessions is not available, `sessionId`'s own hold is, and that hold is
-   * converted (released) here. 422 on `items.N.product_id` / `items.N.quantity`.
+   * Locks an order's products in id order (the one global lock order, so concurrent orders, holds
+   * and cancellations queue instead of deadlocking), as the part `products_locked` of `statement`,
+   * the first of the order's transaction. They must still be active products of the shop (422 on
+   * `items.N.product_id`: the caller priced them before its transaction, `CatalogQueries.orderLines`).
+   * The answer gives them to `takeIn` once the statement has run.
    */
-  async take(
-    manager: EntityManager,
-    tenantId: string,
-    items: readonly StockLine[],
-    options: { sessionId: string | null },
-  ): Promise<TakenLine[]> {
+  lockIn(statement: CombinedStatement, tenantId: string, items: readonly StockLine[]): () => LockedStock {
     const wanted = totals(items);
-    const byId = await this.lock(manager, tenantId, [...wanted.keys()]);
-    const heldByOthers = await this.held(manager, [...wanted.keys()], { tenantId, exceptSessionId: options.sessionId });
+    const ids = [...wanted.keys()].sort((a, b) => a - b);
+    const rows = statement.output<LockedProduct>(
+      'products_locked',
+      `SELECT id, name, price, stock, category_id, is_active FROM products
+        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND id = ANY(${statement.param(ids, 'int[]')}) ORDER BY id FOR UPDATE`,
+      (locked) => {
+        const byId = new Map(locked.map((product) => [product.id, product]));
+        const invalid = invalidProducts(items, byId);
+        if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+      },
+    );
+    return () => ({ items, wanted, byId: new Map(rows().map((product) => [product.id, product])) });
+  }
 
-    // One 422 names every bad line: unknown or inactive products first, then short stock.
-    const errors = invalidProducts(items, byId);
-    items.forEach((item, index) => {
-      const product = byId.get(item.product_id);
-      if (!product?.is_active || product.stock === null) return;
-      const available = Math.max(0, product.stock - (heldByOthers.get(product.id) ?? 0));
-      if (wanted.get(product.id)! > available) {
-        errors[`items.${index}.quantity`] = [
-          available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
-        ];
-      }
-    });
-    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
-
+  /**
+   * Takes the stock of the lines `lockIn` locked, as a part of the order's `statement`: each
+   * tracked product's stock goes down by its quantity where stock less what other live checkout
+   * holds keep is enough, and the session's own hold, if any, is deleted (converted into the
+   * order). Once the statement has run, a line that could not be taken is a 422 on
+   * `items.N.quantity` naming what is left, which rolls the whole order back.
+   *
+   * Safe under concurrency because the statement's snapshot is taken after this transaction
+   * already holds every product's row lock: no other order or hold on these products can commit
+   * while it runs, so the stock it reads is current and the holds it sums are all the holds that
+   * count (a hold is only ever added under the same product locks, `hold`; one that expires or is
+   * released meanwhile only leaves more stock). It takes no new lock. The held sum excludes the
+   * session's own rows by its WHERE, so deleting them in the same statement changes nothing it
+   * reads; nothing else in the statement reads products or inventory_holds.
+   */
+  takeIn(statement: CombinedStatement, tenantId: string, locked: LockedStock, options: { sessionId: string | null }): void {
+    const { items, wanted, byId } = locked;
     const tracked = [...wanted.entries()].filter(([id]) => byId.get(id)!.stock !== null);
-    if (tracked.length > 0) {
-      await manager.query(
-        `UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
-           FROM unnest($1::int[], $2::int[]) AS w(id, quantity)
-          WHERE p.id = w.id`,
-        [tracked.map(([id]) => id), tracked.map(([, quantity]) => quantity)],
-      );
-    }
-    if (options.sessionId) await this.release(manager, tenantId, options.sessionId);
-    return items.map((item) => {
-      const product = byId.get(item.product_id)!;
-      return {
-        productId: product.id,
-        name: product.name,
-        price: toCents(product.price),
-        quantity: item.quantity,
-        categoryId: product.category_id,
-      };
-    });
+    const ids = statement.param(
+      tracked.map(([id]) => id),
+      'int[]',
+    );
+    const quantities = statement.param(
+      tracked.map(([, quantity]) => quantity),
+      'int[]',
+    );
+    const tenant = statement.param(tenantId, 'uuid');
+    const session = statement.param(options.sessionId, 'varchar');
+    statement.with('stock_wanted', `SELECT * FROM unnest(${ids}, ${quantities}) AS w(id, quantity)`);
+    statement.with(
+      'stock_held',
+      `SELECT product_id, sum(quantity)::int AS held FROM inventory_holds
+        WHERE product_id = ANY(${ids}) AND expires_at > now() AND NOT (tenant_id = ${tenant} AND session_id IS NOT DISTINCT FROM ${session})
+        GROUP BY product_id`,
+    );
+    statement.with('hold_converted', `DELETE FROM inventory_holds WHERE tenant_id = ${tenant} AND session_id = ${session}`);
+    statement.with(
+      'stock_taken',
+      `UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
+         FROM stock_wanted w LEFT JOIN stock_held h ON h.product_id = w.id
+        WHERE p.id = w.id AND p.stock - COALESCE(h.held, 0) >= w.quantity
+       RETURNING p.id`,
+    );
+    statement.output<{ id: number; held: number }>(
+      'stock_short',
+      `SELECT w.id, COALESCE(h.held, 0) AS held FROM stock_wanted w LEFT JOIN stock_held h ON h.product_id = w.id
+        WHERE w.id NOT IN (SELECT id FROM stock_taken)`,
+      (short) => {
+        const held = new Map(short.map((row) => [row.id, row.held]));
+        const errors: Record<string, string[]> = {};
+        items.forEach((item, index) => {
+          if (!held.has(item.product_id)) return;
+          const product = byId.get(item.product_id)!;
+          const available = Math.max(0, product.stock! - held.get(item.product_id)!);
+          errors[`items.${index}.quantity`] = [
+            available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
+          ];
+        });
+        if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+      },
+    );
   }
 
   /**
@@ -218,9 +248,5 @@ function totals(items: readonly StockLine[]): Map<number, number> {
 }
 
 function invalidProducts(items: readonly StockLine[], byId: Map<number, LockedProduct>): Record<string, string[]> {
-  const invalid: Record<string, string[]> = {};
-  items.forEach((item, index) => {
-    if (!byId.get(item.product_id)?.is_active) invalid[`items.${index}.product_id`] = ['The selected product is invalid.'];
-  });
-  return invalid;
+  return invalidProductLines(items, (id) => byId.get(id)?.is_active === true);
 }

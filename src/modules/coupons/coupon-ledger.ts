@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Cents } from '@common/money/money';
+import type { CombinedStatement } from '@infra/database/combined-statement';
 import { afterCommit } from '@infra/database/transaction';
 import { CouponCatalogCache } from './coupon-catalog.cache';
 import { CouponEvaluation, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
@@ -19,6 +20,8 @@ export interface CouponDecision {
   couponId: string | null;
   code: string;
   verdict: CouponEvaluation;
+  /** Uses left before this one (null: no usage limit). Exact only on a locked row. */
+  usesLeft: number | null;
 }
 
 /**
@@ -35,29 +38,57 @@ export class CouponLedger {
 
   /** A read-only decision (verify, checkout). */
   decide(tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
-    return this.load(this.dataSource.manager, tenantId, rawCode, check, '');
+    return this.load(tenantId, rawCode, check);
   }
 
-  /** The decision of an order, in its transaction, with the coupon row locked until it ends. */
-  decideLocked(manager: EntityManager, tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
-    return this.load(manager, tenantId, rawCode, check, 'FOR UPDATE');
+  /**
+   * Locks an order's coupon (by its code) as a part of `statement`, after the parts named in
+   * `after` (the products: the global lock order is products, then the coupon); `decideOn`
+   * then decides on the locked row. The row stays locked until the transaction ends: that is what
+   * makes a usage limit of N give exactly N orders under concurrency.
+   */
+  lockIn(statement: CombinedStatement, tenantId: string, rawCode: string, after: string[]): () => CouponRow | null {
+    return this.rowIn(statement, 'coupon_locked', tenantId, rawCode, `AND ${statement.after(...after)} FOR UPDATE`);
   }
 
-  private async load(
-    db: EntityManager,
-    tenantId: string,
-    rawCode: string,
-    check: CouponCheck,
-    lock: '' | 'FOR UPDATE',
-  ): Promise<CouponDecision> {
+  /** Reads a coupon's row as a part of `statement`, without a lock, for an early `decideOn` (an order's, before its transaction). */
+  readIn(statement: CombinedStatement, tenantId: string, rawCode: string): () => CouponRow | null {
+    return this.rowIn(statement, 'coupon_read', tenantId, rawCode, '');
+  }
+
+  private rowIn(statement: CombinedStatement, name: string, tenantId: string, rawCode: string, rest: string): () => CouponRow | null {
+    const rows = statement.output<CouponRow>(
+      name,
+      // Numeric columns as text, as node-postgres gives them (the rules read them as decimal text).
+      `SELECT ${COUPON_COLUMNS.replace(/\b(value|min_spend|max_discount)\b/g, '$1::text AS $1')} FROM coupons
+        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND code = ${statement.param(normalizeCouponCode(rawCode), 'varchar')} ${rest}`,
+    );
+    return () => rows()[0] ?? null;
+  }
+
+  /**
+   * The decision on a row `readIn` read or `lockIn` locked. With a customer and a per-customer
+   * limit, the customer's earlier uses are counted here, in a statement of their own: in an
+   * order's transaction, only a statement that starts once the coupon is locked sees every
+   * committed use.
+   */
+  decideOn(manager: EntityManager, rawCode: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
+    return this.decideRow(manager, normalizeCouponCode(rawCode), row, check);
+  }
+
+  private async load(tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
     const code = normalizeCouponCode(rawCode);
-    const rows: CouponRow[] = await db.query(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE tenant_id = $1 AND code = $2 ${lock}`, [
+    const rows: CouponRow[] = await this.dataSource.query(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE tenant_id = $1 AND code = $2`, [
       tenantId,
       code,
     ]);
-    const row = rows[0] ?? null;
+    return this.decideRow(this.dataSource.manager, code, rows[0] ?? null, check);
+  }
+
+  private async decideRow(db: EntityManager, code: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
     let customerUses: number | undefined;
-    if (row && check.customerKey) {
+    // Only a per-customer limit needs the customer's uses (evaluateCoupon reads them for nothing else).
+    if (row && row.per_customer_limit !== null && check.customerKey) {
       const counted: Array<{ count: string }> = await db.query(
         'SELECT count(*) FROM coupon_redemptions WHERE coupon_id = $1 AND customer_key = $2',
         [row.id, check.customerKey],
@@ -70,32 +101,31 @@ export class CouponLedger {
       customerUses,
       items: check.items,
     });
-    return { couponId: row?.id ?? null, code, verdict };
+    const usesLeft = row && row.usage_limit !== null ? row.usage_limit - row.times_used : null;
+    return { couponId: row?.id ?? null, code, verdict, usesLeft };
   }
 
   /**
-   * Counts one use, in the order's transaction (after `decideLocked`). A use that exhausts the
-   * coupon takes it off the public list: that cache is dropped once the order has committed.
+   * Counts one use of a coupon that `decideOn` accepted on its locked row, as a part of the order's `statement`
+   * (`orderId`: the SQL giving the order's id there): the coupon's times_used and the redemption
+   * row. Safe in a shared statement: `lockIn` already holds the coupon's row lock, so the
+   * increment waits for nobody and reads nothing another part writes, and the decision it follows
+   * still stands. A use that exhausts the coupon takes it off the public list: that cache is
+   * dropped once the order has committed.
    */
-  async redeem(
+  async redeemIn(
     manager: EntityManager,
-    use: { couponId: string; tenantId: string; orderId: number; customerKey: string | null },
+    statement: CombinedStatement,
+    use: { decision: CouponDecision; tenantId: string; orderId: string; customerKey: string | null },
   ): Promise<void> {
-    const [updated]: Array<{ exhausted: boolean }> = await manager.query(
-      // A SELECT over the UPDATE: TypeORM returns plain rows for it (an UPDATE gives [rows, count]).
-      `WITH used AS (
-         UPDATE coupons SET times_used = times_used + 1, updated_at = now() WHERE id = $1
-         RETURNING (usage_limit IS NOT NULL AND times_used >= usage_limit) AS exhausted
-       )
-       SELECT exhausted FROM used`,
-      [use.couponId],
+    const couponId = statement.param(use.decision.couponId, 'uuid');
+    statement.with('coupon_used', `UPDATE coupons SET times_used = times_used + 1, updated_at = now() WHERE id = ${couponId}`);
+    statement.with(
+      'coupon_redeemed',
+      `INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key)
+       VALUES (${couponId}, ${statement.param(use.tenantId, 'uuid')}, ${use.orderId},
+               COALESCE(${statement.param(use.customerKey, 'varchar')}, 'order:' || ${use.orderId}))`,
     );
-    await manager.query(`INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key) VALUES ($1, $2, $3, $4)`, [
-      use.couponId,
-      use.tenantId,
-      use.orderId,
-      use.customerKey ?? `order:${use.orderId}`,
-    ]);
-    if (updated.exhausted) await afterCommit(manager, () => this.catalogCache.invalidate(use.tenantId));
+    if (use.decision.usesLeft === 1) await afterCommit(manager, () => this.catalogCache.invalidate(use.tenantId));
   }
 }

@@ -1,5 +1,5 @@
 export { CreateCouponCommand } from './commands/create-coupon/create-coupon.command';
-export { CouponLedger } from './coupon-ledger';
+export { type CouponDecision, CouponLedger } from './coupon-ledger';
 export { CouponVerificationService } from './coupon-verification.service';
 export { CouponsModule } from './coupons.module';
 export { customerKey } from './domain/customer-key';

@@ -5,6 +5,7 @@ import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
 import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
+import { PlacedOrdersRepository } from './commands/place-order/placed-orders.repository';
 import { RecordOrderPaymentHandler } from './commands/record-order-payment/record-order-payment.handler';
 import { MerchantOrdersController } from './merchant-orders.controller';
 import { GetOrderHandler } from './queries/get-order/get-order.handler';
@@ -17,6 +18,7 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
   controllers: [StorefrontOrdersController, MerchantOrdersController],
   providers: [
     PlaceOrderHandler,
+    PlacedOrdersRepository,
     ChangeOrderStatusHandler,
     RecordOrderPaymentHandler,
     GetOrderHandler,

@@ -54,6 +54,33 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
       expect(await stockOf(t, product.id)).toBe(3);
     });
 
+    it('never promises a unit twice when 10 holds and 10 orders race for the last 5', async () => {
+      const { tenant, product } = await stocked(5);
+      const [holds, orders] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 10 }, () =>
+            post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity: 1 }], session_id: session() }).set(
+              'X-Forwarded-For',
+              uniqueClientIp(),
+            ),
+          ),
+        ),
+        Promise.all(Array.from({ length: 10 }, () => placeOrder(t, tenant.id, orderBody([{ product_id: product.id }])))),
+      ]);
+      const held = holds.filter((res) => res.status === 200).length;
+      const sold = orders.filter((res) => res.status === 201).length;
+      expect(holds.filter((res) => res.status !== 200).map((res) => res.status)).toEqual(Array(10 - held).fill(409));
+      expect(orders.filter((res) => res.status !== 201).map((res) => res.status)).toEqual(Array(10 - sold).fill(422));
+      // Every unit is either sold or held, none both: an order never takes a unit a hold that
+      // committed while it waited for the product's lock was promised.
+      expect(held + sold).toBe(5);
+      expect(await stockOf(t, product.id)).toBe(5 - sold);
+      const [live] = await t.db.query('SELECT coalesce(sum(quantity), 0)::int AS n FROM inventory_holds WHERE product_id = $1', [
+        product.id,
+      ]);
+      expect(live.n).toBe(held);
+    });
+
     it('replaces a session’s hold with its new one', async () => {
       const { tenant, product } = await stocked(3);
       const sessionId = session();

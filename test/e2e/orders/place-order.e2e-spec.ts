@@ -248,5 +248,27 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
       expect(await stockOf(t, a.id)).toBe(970);
       expect(await stockOf(t, b.id)).toBe(970);
     });
+
+    it('does not deadlock when carts in opposite orders all use one coupon, and counts every use', async () => {
+      const { tenant } = await shop();
+      const a = await createProduct(t, tenant.id, { stock: 1000, price: '10.00' });
+      const b = await createProduct(t, tenant.id, { stock: 1000, price: '20.00' });
+      const coupon = await createCoupon(t, tenant.id, { code: 'ALL', couponType: 'fixed', value: '5.00' });
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          place(tenant.id, {
+            ...orderBody(i % 2 ? [{ product_id: a.id }, { product_id: b.id }] : [{ product_id: b.id }, { product_id: a.id }]),
+            coupon_code: 'all',
+          }),
+        ),
+      );
+      expect(responses.map((res) => res.status)).toEqual(Array(30).fill(201));
+      for (const res of responses) expect(res.body.data.total).toBe(25);
+      const [row] = await t.db.query('SELECT times_used FROM coupons WHERE id = $1', [coupon.id]);
+      expect(row.times_used).toBe(30);
+      const [redeemed] = await t.db.query('SELECT count(*)::int AS n FROM coupon_redemptions WHERE coupon_id = $1', [coupon.id]);
+      expect(redeemed.n).toBe(30);
+      expect(await stockOf(t, a.id)).toBe(970);
+    });
   });
 });

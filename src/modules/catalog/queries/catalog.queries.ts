@@ -5,11 +5,13 @@ import { DomainError, ValidationFailedError } from '@common/errors/domain.error'
 import type { PageSlice } from '@common/http/pagination';
 import { Cents, toCents } from '@common/money/money';
 import { LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
+import { invalidProductLines, type PricedLine, type StockLine } from '../domain/order-lines';
 import type { LocationResource } from '../dto/location.dto';
 import { LOCATION_COLUMNS, LocationRow, toLocationResource } from '../dto/location.mapper';
 import type { ProductResource } from '../dto/product.dto';
 import { PRODUCT_COLUMNS, ProductRow, toProductResource } from '../dto/product.mapper';
 import { CATALOG_PER_PAGE, pageOffset } from './catalog-page';
+import type { CombinedStatement } from '@infra/database/combined-statement';
 
 /** How the merchant pages read one catalog table. */
 interface CatalogTable<Row, Resource> {
@@ -62,19 +64,61 @@ export class CatalogQueries {
   }
 
   /**
-   * The active location an order is taken at: the one named, else the shop's active primary one.
-   * 422 on `location_id` when there is none.
+   * The active location an order is taken at, as a part of `statement` (a read before the order's
+   * transaction: nothing an order does locks or changes a location): the one named, else the shop's
+   * active primary one. 422 on `location_id` when there is none.
    */
-  async orderLocation(
-    manager: EntityManager,
+  orderLocationIn(
+    statement: CombinedStatement,
     tenantId: string,
     locationId: string | undefined,
-  ): Promise<{ id: string; deliveryFee: Cents }> {
-    const location = await this.activeLocation(manager, tenantId, locationId);
-    if (location) return { id: location.id, deliveryFee: toCents(location.delivery_fee) };
-    throw locationId
-      ? ValidationFailedError.field('location_id', 'The selected location is invalid.')
-      : ValidationFailedError.field('location_id', 'This shop has no active primary location to take the order.');
+  ): () => { id: string; deliveryFee: Cents } {
+    const tenant = statement.param(tenantId, 'uuid');
+    const rows = statement.output<{ id: string; delivery_fee: string }>(
+      'order_location',
+      `SELECT id, delivery_fee::text AS delivery_fee FROM locations WHERE tenant_id = ${tenant} AND is_active AND ${
+        locationId ? `id = ${statement.param(locationId, 'uuid')}` : 'is_primary'
+      }`,
+      (found) => {
+        if (found.length > 0) return;
+        throw locationId
+          ? ValidationFailedError.field('location_id', 'The selected location is invalid.')
+          : ValidationFailedError.field('location_id', 'This shop has no active primary location to take the order.');
+      },
+    );
+    return () => ({ id: rows()[0].id, deliveryFee: toCents(rows()[0].delivery_fee) });
+  }
+
+  /**
+   * An order's lines priced from the catalog, in the order sent, as a part of `statement`: a read
+   * before the order's transaction, without locks (the price is the one the shop had when the order
+   * came in). Every product must be an active product of the shop: one 422 names each bad line
+   * (`items.N.product_id`). Stock is not decided here but under the products' locks
+   * (`InventoryService.lockIn`, `takeIn`), which also check again that each product is still active.
+   */
+  orderLinesIn(statement: CombinedStatement, tenantId: string, items: readonly StockLine[]): () => PricedLine[] {
+    let lines: PricedLine[] = [];
+    statement.output<{ id: number; name: string; price: string; category_id: number | null }>(
+      'order_products',
+      `SELECT id, name, price::text AS price, category_id FROM products
+        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND id = ANY(${statement.param([...new Set(items.map((item) => item.product_id))], 'int[]')}) AND is_active`,
+      (rows) => {
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        const invalid = invalidProductLines(items, (id) => byId.has(id));
+        if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+        lines = items.map((item) => {
+          const product = byId.get(item.product_id)!;
+          return {
+            productId: product.id,
+            name: product.name,
+            price: toCents(product.price),
+            quantity: item.quantity,
+            categoryId: product.category_id,
+          };
+        });
+      },
+    );
+    return () => lines;
   }
 
   /** The named location if it is an active one of the shop, else (none named) the active primary one; null when there is none. */

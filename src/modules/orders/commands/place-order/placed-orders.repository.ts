@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CombinedStatement } from '@infra/database/combined-statement';
+import { Cents, centsToDecimal } from '@common/money/money';
+import type { PricedLine } from '@modules/catalog';
+import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
+import { ORDER_COLUMNS, type OrderRow } from '@modules/orders/queries/order.presenter';
+
+const FIRST_ORDER_NUMBER = 1001;
+
+/** What pricing and the coupon decided, besides the shopper's own fields. */
+export interface PricedOrder {
+  tenantId: string;
+  userId: string | null;
+  couponCode: string | null;
+  locationId: string;
+  lines: readonly PricedLine[];
+  subtotal: Cents;
+  discount: Cents;
+  deliveryFee: Cents;
+  total: Cents;
+  currency: string;
+}
+
+/** How the order's statement names the order to the parts other modules add to it. */
+export interface PlacedOrderRefs {
+  /** SQL giving the new order's id. */
+  id: string;
+  /** SQL giving its order number (text). */
+  orderNumber: string;
+}
+
+/** The writes of order placement that belong to the orders module. */
+@Injectable()
+export class PlacedOrdersRepository {
+  /**
+   * One statement writes the order: the tenant's next order number (its counter row, upserted),
+   * the order, all its items and its `created` event, plus what `addParts` adds to the same
+   * statement (the coupon's use, the outbox row: each written by its owner, see
+   * CombinedStatement), and answers the order with its items in id order, as reads list them.
+   *
+   * Safe under concurrency: the counter's row lock is the only lock this statement takes (the rows
+   * it references, products and the coupon, are already locked by this transaction), and it is the
+   * last in the global lock order (products by id, the coupon, the counter), so it cannot deadlock;
+   * it is held to the commit, so numbers are handed out one order at a time, and a rollback gives
+   * the number back (gapless). Each insert reads only the counter's and the order's RETURNING.
+   */
+  async insert(
+    manager: EntityManager,
+    input: PlaceOrderDto,
+    order: PricedOrder,
+    addParts: (statement: CombinedStatement, placed: PlacedOrderRefs) => Promise<void>,
+  ): Promise<OrderRow> {
+    const statement = new CombinedStatement();
+    const p = (value: unknown, type: string) => statement.param(value, type);
+    const tenantId = p(order.tenantId, 'uuid');
+    const userId = p(order.userId, 'uuid');
+    statement.with(
+      'numbered',
+      `INSERT INTO tenant_order_counters (tenant_id, last_number) VALUES (${tenantId}, ${p(FIRST_ORDER_NUMBER, 'int')})
+       ON CONFLICT (tenant_id) DO UPDATE SET last_number = tenant_order_counters.last_number + 1
+       RETURNING last_number`,
+    );
+    statement.with(
+      'placed',
+      `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, customer_email, customer_address,
+                           customer_notes, delivery_type, payment_method, coupon_code, location_id, user_id,
+                           subtotal, discount_amount, delivery_fee, total, currency)
+       SELECT ${tenantId}, numbered.last_number::text, ${p(input.customer_name, 'varchar')}, ${p(input.customer_phone, 'varchar')},
+              ${p(input.customer_email?.toLowerCase() ?? null, 'varchar')}, ${p(input.customer_address ?? null, 'varchar')},
+              ${p(input.customer_notes ?? null, 'varchar')}, ${p(input.delivery_type, 'varchar')},
+              ${p(input.payment_method ?? 'pending', 'varchar')}, ${p(order.couponCode, 'varchar')}, ${p(order.locationId, 'uuid')},
+              ${userId}, ${p(centsToDecimal(order.subtotal), 'numeric')}, ${p(centsToDecimal(order.discount), 'numeric')},
+              ${p(centsToDecimal(order.deliveryFee), 'numeric')}, ${p(centsToDecimal(order.total), 'numeric')}, ${p(order.currency, 'char(3)')}
+         FROM numbered
+       RETURNING ${ORDER_COLUMNS.join(', ')}`,
+    );
+    const { lines } = order;
+    const columns = [
+      p(
+        lines.map((line) => line.productId),
+        'int[]',
+      ),
+      p(
+        lines.map((line) => line.name),
+        'varchar[]',
+      ),
+      p(
+        lines.map((line) => centsToDecimal(line.price)),
+        'numeric[]',
+      ),
+      p(
+        lines.map((line) => line.quantity),
+        'int[]',
+      ),
+      p(
+        lines.map((line) => centsToDecimal(line.price * line.quantity)),
+        'numeric[]',
+      ),
+    ];
+    statement.with(
+      'items',
+      `INSERT INTO order_items (order_id, product_id, name, price, quantity, line_total)
+       SELECT placed.id, line.* FROM placed, unnest(${columns.join(', ')}) AS line
+       RETURNING id, product_id, name, price, quantity, line_total`,
+    );
+    statement.with(
+      'created',
+      `INSERT INTO order_events (order_id, tenant_id, event, to_status, user_id) SELECT placed.id, ${tenantId}, 'created', 'pending', ${userId} FROM placed`,
+    );
+    await addParts(statement, { id: '(SELECT id FROM placed)', orderNumber: '(SELECT order_number FROM placed)' });
+    return statement.run<OrderRow>(
+      manager,
+      `SELECT placed.*,
+              (SELECT json_agg(json_build_object('product_id', i.product_id, 'name', i.name, 'price', i.price,
+                                                 'quantity', i.quantity, 'line_total', i.line_total) ORDER BY i.id)
+                 FROM items i) AS items
+         FROM placed`,
+    );
+  }
+}
