@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REDIS } from '@infra/redis/redis.module';
 import { KeyValueStore } from '@infra/store/key-value-store';
+import { type ChildRun, startMain } from '@test/support/cli';
 import { createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
 import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule, probeRuns } from '@test/support/probe.module';
@@ -121,4 +122,29 @@ describe('PostgreSQL-only mode: two processes on one PostgreSQL, no Redis', () =
       { order_id: order.id, order_number: order.order_number, customer_name: 'Ana López', total: order.total, currency: 'HNL' },
     ]);
   });
+});
+
+describe('PostgreSQL-only mode: an api instance and a separate worker process, no Redis', () => {
+  const api = useTestApp({ role: 'api', env: POSTGRES_ONLY });
+  const clients = useRealtimeClients();
+  let worker: ChildRun | undefined;
+
+  afterAll(async () => {
+    worker?.child.kill('SIGTERM');
+    await worker?.exited;
+  });
+
+  it('a client of the api process gets order.created sent by the worker process through PostgreSQL', async () => {
+    worker = await startMain({ APP_ROLE: 'worker', REDIS_URL: '', STORE_BACKEND: '', QUEUE_BACKEND: '' }, 'Worker started');
+    const shop = await createShop(api);
+    const product = await createProduct(api, shop.tenant.id, { price: '120.50' });
+    const owner = clients.connect(api.baseUrl, { auth: { token: shop.token } });
+    expect(await handshake(owner)).toEqual({ connected: true });
+    const res = await placeOrder(api, shop.tenant.id, orderBody([{ product_id: product.id, quantity: 2 }]));
+    expect(res.status).toBe(201);
+    const order = res.body.data as { id: number; order_number: string; total: number };
+    expect(await eventsOf(owner, 'order.created', 1, 20_000)).toEqual([
+      { order_id: order.id, order_number: order.order_number, customer_name: 'Ana López', total: order.total, currency: 'HNL' },
+    ]);
+  }, 90_000);
 });
