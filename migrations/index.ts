@@ -15,6 +15,7 @@ import { Reporting1763700910000 } from './1763700910000-reporting';
 import { SubscriptionReminders1763700830000 } from './1763700830000-subscription-reminders';
 import { ExportFiles1763700820000 } from './1763700820000-export-files';
 import { KeyValueStore1763701000000 } from './1763701000000-key-value-store';
+import { ListCounts1763701100000 } from './1763701100000-list-counts';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AiEnrichment1763700900000,
   Reporting1763700910000,
   KeyValueStore1763701000000,
+  ListCounts1763701100000,
 ];

@@ -8,7 +8,7 @@ import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
 import { RecordOrderPaymentHandler } from './commands/record-order-payment/record-order-payment.handler';
 import { MerchantOrdersController } from './merchant-orders.controller';
 import { GetOrderHandler } from './queries/get-order/get-order.handler';
-import { ListOrdersHandler } from './queries/list-orders/list-orders.handler';
+import { CountOrdersHandler, ListOrdersHandler } from './queries/list-orders/list-orders.handler';
 import { OrdersExportQuery } from './queries/orders-export.query';
 import { StorefrontOrdersController } from './storefront-orders.controller';
 
@@ -21,6 +21,7 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
     RecordOrderPaymentHandler,
     GetOrderHandler,
     ListOrdersHandler,
+    CountOrdersHandler,
     Paginator,
     OrdersExportQuery,
     tenantOwnedTable('order', 'orders'),
