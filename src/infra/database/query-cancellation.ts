@@ -2,9 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import { Connection } from 'pg';
 
-/** The part of pg's Client this needs; `activeQuery`, `processID` and `secretKey` are not in its typings. */
+/** The part of pg's Client this needs; the statement running, `processID` and `secretKey` are not in its typings. */
 interface BackendClient {
-  activeQuery?: unknown;
+  _getActiveQuery(): unknown;
   processID?: number;
   secretKey?: number;
   host: string;
@@ -76,12 +76,12 @@ export function trackQuery<T>(client: BackendClient, returnsPromise: boolean, su
  * client is still busy with the same statement once the socket is open.
  */
 function cancelRunningQuery(client: BackendClient): void {
-  const query = client.activeQuery;
+  const query = client._getActiveQuery();
   if (!query || client.processID === undefined) return;
   const connection = new Connection() as CancelConnection;
   connection.on('error', () => undefined);
   connection.once('connect', () => {
-    if (client.activeQuery === query) connection.cancel(client.processID!, client.secretKey!);
+    if (client._getActiveQuery() === query) connection.cancel(client.processID!, client.secretKey!);
     else connection.end();
   });
   if (client.host.startsWith('/')) connection.connect(`${client.host}/.s.PGSQL.${client.port}`);
