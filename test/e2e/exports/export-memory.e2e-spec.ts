@@ -17,8 +17,9 @@ const MAX_GROWTH = 64 * MiB;
  * every 100 ms. Holding the file, or the rows, would take well over the bound (the CSV alone is
  * about 20 MiB, the rows as objects several times that).
  *
- * The app's statements are limited to one second here: reading the shop takes longer than that,
- * and a cursor must not be cut off by the bound meant for one statement.
+ * The app's statements are limited to half a second by the server and one second by the client
+ * here: reading the shop takes longer than that, and a cursor must not be cut off by the bounds
+ * meant for one statement of a request.
  */
 describe('Exporting 100,000 orders', () => {
   const t = useTestApp({ env: { DATABASE_STATEMENT_TIMEOUT_MS: '500', DATABASE_QUERY_TIMEOUT_MS: '1000' } });
