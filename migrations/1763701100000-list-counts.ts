@@ -119,7 +119,12 @@ export class ListCounts1763701100000 implements MigrationInterface {
       ...SIMPLE_LISTS.map((list) => [list, `tenant_list_counts('${list}')`, ['INSERT', 'DELETE']] as const),
     ] as const) {
       for (const op of ops) {
-        const rows = op === 'DELETE' ? 'OLD TABLE AS old_rows' : op === 'INSERT' ? 'NEW TABLE AS new_rows' : 'OLD TABLE AS old_rows NEW TABLE AS new_rows';
+        const rows =
+          op === 'DELETE'
+            ? 'OLD TABLE AS old_rows'
+            : op === 'INSERT'
+              ? 'NEW TABLE AS new_rows'
+              : 'OLD TABLE AS old_rows NEW TABLE AS new_rows';
         await db.query(
           `CREATE TRIGGER ${table}_list_counts_${op.toLowerCase()} AFTER ${op} ON ${table} REFERENCING ${rows} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}`,
         );
@@ -138,7 +143,9 @@ export class ListCounts1763701100000 implements MigrationInterface {
       UNION ALL
       SELECT user_id, 'notifications', 'unread', count(*) FROM notifications WHERE read_at IS NULL GROUP BY 1`);
     for (const list of SIMPLE_LISTS) {
-      await db.query(`INSERT INTO list_counts (scope_id, list, subset, n) SELECT tenant_id, '${list}', '', count(*) FROM ${list} GROUP BY 1`);
+      await db.query(
+        `INSERT INTO list_counts (scope_id, list, subset, n) SELECT tenant_id, '${list}', '', count(*) FROM ${list} GROUP BY 1`,
+      );
     }
 
     // Pages read their ids off an index in the list's order (an index-only scan), then build only those rows.
@@ -152,7 +159,8 @@ export class ListCounts1763701100000 implements MigrationInterface {
     await db.query(`DROP INDEX locations_tenant_created_idx`);
     await db.query(`DROP INDEX coupons_tenant_created_idx`);
     for (const table of ['orders', 'notifications', ...SIMPLE_LISTS]) {
-      for (const op of ['insert', 'update', 'delete', 'truncate']) await db.query(`DROP TRIGGER IF EXISTS ${table}_list_counts_${op} ON ${table}`);
+      for (const op of ['insert', 'update', 'delete', 'truncate'])
+        await db.query(`DROP TRIGGER IF EXISTS ${table}_list_counts_${op} ON ${table}`);
     }
     await db.query(`DROP FUNCTION truncate_list_counts(), tenant_list_counts(), notifications_list_counts(), orders_list_counts()`);
     await db.query(`DROP FUNCTION list_count_add(uuid, text, text, bigint)`);

@@ -30,7 +30,7 @@ function sizeFromEnv(name, fallback) {
 async function seedShop(db, label, count, log) {
   const started = Date.now();
   const shop = await createShop(db, label);
-  const products = await createProducts(db, shop.tenantId, [
+  await createProducts(db, shop.tenantId, [
     { name: 'Coffee', price: '10.00' },
     { name: 'Bagel', price: '20.50' },
     { name: 'Juice', price: '30.25' },
@@ -57,7 +57,9 @@ async function seedShop(db, label, count, log) {
     [shop.tenantId],
   );
   await db.query('COMMIT');
-  log(`  seeded ${count.toLocaleString('en-US')} orders (${(count * 3).toLocaleString('en-US')} items) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `  seeded ${count.toLocaleString('en-US')} orders (${(count * 3).toLocaleString('en-US')} items) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { ...shop, count };
 }
 
@@ -77,16 +79,27 @@ function kinds(pagination) {
   const offset = (shop, page) => pagination.offsetWindow(shop.count, (page - 1) * PER_PAGE, PER_PAGE);
   return [
     { name: 'page 1', target: true, build: (shop) => ({ path: PATH, window: offset(shop, 1) }) },
-    { name: 'last page', target: true, build: (shop) => ({ path: `${PATH}?page=${lastPage(shop)}`, window: offset(shop, lastPage(shop)) }) },
+    {
+      name: 'last page',
+      target: true,
+      build: (shop) => ({ path: `${PATH}?page=${lastPage(shop)}`, window: offset(shop, lastPage(shop)) }),
+    },
     {
       name: '`?status=delivered` page 1',
       target: true,
-      build: (shop) => ({ path: `${PATH}?status=delivered`, status: 'delivered', window: { kind: 'offset', backward: false, offset: 0, limit: PER_PAGE } }),
+      build: () => ({
+        path: `${PATH}?status=delivered`,
+        status: 'delivered',
+        window: { kind: 'offset', backward: false, offset: 0, limit: PER_PAGE },
+      }),
     },
     {
       name: 'cursor from the middle',
       target: true,
-      build: (shop) => ({ path: `${PATH}?cursor=${shop.middleCursor}`, window: { kind: 'after', key: shop.middleKey, limit: PER_PAGE + 1 } }),
+      build: (shop) => ({
+        path: `${PATH}?cursor=${shop.middleCursor}`,
+        window: { kind: 'after', key: shop.middleKey, limit: PER_PAGE + 1 },
+      }),
     },
     {
       name: 'middle page by offset (no target)',
@@ -168,13 +181,23 @@ module.exports = {
         { what: `${r.kind.name} p99 growth ≤ ${MAX_GROWTH}`, pass: r.p99Growth <= MAX_GROWTH },
       ]);
     const check = { checks, pass: checks.every((c) => c.pass) };
-    const date = new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    const date = new Date()
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC');
     const sizes = `${small.toLocaleString('en-US')} / ${large.toLocaleString('en-US')}`;
     const lines = results.map(
       (r) =>
         `  ${r.kind.name.padEnd(36)} req/s ${int(r.summary.ceilingReqPerSec)} → ${int(r.summary.targetReqPerSec)} (growth ${fixed(r.reqGrowth)}×), p99 ${fixed(r.summary.ceilingP99Ms, 1)} → ${fixed(r.summary.targetP99Ms, 1)} ms (growth ${fixed(r.p99Growth)}×)`,
     );
-    lines.push(`  target: ${check.pass ? 'PASS' : 'FAIL'} (${checks.filter((c) => !c.pass).map((c) => `${c.what} missed`).join(', ') || 'all met'})`);
+    lines.push(
+      `  target: ${check.pass ? 'PASS' : 'FAIL'} (${
+        checks
+          .filter((c) => !c.pass)
+          .map((c) => `${c.what} missed`)
+          .join(', ') || 'all met'
+      })`,
+    );
     const markdown = [
       `### orders-list-scale: ${module.exports.title.replace('1,000,000', large.toLocaleString('en-US')).replace('1,000 ', `${small.toLocaleString('en-US')} `)}`,
       '',
@@ -192,7 +215,14 @@ module.exports = {
       '',
       `| figure | value |`,
       '|---|---|',
-      `| target | **${check.pass ? 'PASS' : 'FAIL'}**${check.pass ? '' : ` (${checks.filter((c) => !c.pass).map((c) => `${c.what} missed`).join(', ')})`} |`,
+      `| target | **${check.pass ? 'PASS' : 'FAIL'}**${
+        check.pass
+          ? ''
+          : ` (${checks
+              .filter((c) => !c.pass)
+              .map((c) => `${c.what} missed`)
+              .join(', ')})`
+      } |`,
       `| date | ${date} |`,
       `| machine | ${require('node:os').cpus().length} cores, shared and noisy; loopback |`,
       '',

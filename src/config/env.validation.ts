@@ -405,8 +405,13 @@ const MIN_GRPC_TOKEN_LENGTH = 32;
 function unsafeCombinations(env: EnvironmentVariables): string[] {
   const problems: string[] = [];
   // A client that gives up first leaves the statement running on the server, unseen.
-  if (env.DATABASE_QUERY_TIMEOUT_MS > 0 && (env.DATABASE_STATEMENT_TIMEOUT_MS === 0 || env.DATABASE_QUERY_TIMEOUT_MS <= env.DATABASE_STATEMENT_TIMEOUT_MS)) {
-    problems.push('DATABASE_QUERY_TIMEOUT_MS must be 0 or greater than DATABASE_STATEMENT_TIMEOUT_MS (the server cuts a statement; the client only notices a server that stopped answering)');
+  if (
+    env.DATABASE_QUERY_TIMEOUT_MS > 0 &&
+    (env.DATABASE_STATEMENT_TIMEOUT_MS === 0 || env.DATABASE_QUERY_TIMEOUT_MS <= env.DATABASE_STATEMENT_TIMEOUT_MS)
+  ) {
+    problems.push(
+      'DATABASE_QUERY_TIMEOUT_MS must be 0 or greater than DATABASE_STATEMENT_TIMEOUT_MS (the server cuts a statement; the client only notices a server that stopped answering)',
+    );
   }
   // A forgotten variable must not silently write to a local disk, nor sign with a key nobody keeps.
   if (env.NODE_ENV === 'production' && env.DATABASE_URL === undefined) {

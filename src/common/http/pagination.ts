@@ -58,8 +58,7 @@ export type CursorKey = Array<string | number | boolean>;
  * - `after`: the first `limit` rows after the row whose sort key is `key` (keyset paging).
  */
 export type PageWindow =
-  | { kind: 'offset'; backward: boolean; offset: number; limit: number }
-  | { kind: 'after'; key: CursorKey; limit: number };
+  { kind: 'offset'; backward: boolean; offset: number; limit: number } | { kind: 'after'; key: CursorKey; limit: number };
 
 /** One page of a list: its rows, each row's sort key (same order), and how many rows the whole list has. */
 export interface PageSlice<T> {

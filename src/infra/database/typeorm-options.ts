@@ -34,7 +34,9 @@ function pooledClient(connectTimeoutMs: number): typeof Client {
     override query(...args: unknown[]): never {
       const [config, values, callback] = args as [{ submit?: unknown } | string, unknown, unknown];
       const returnsPromise =
-        typeof values !== 'function' && typeof callback !== 'function' && !(typeof config === 'object' && typeof config?.submit === 'function');
+        typeof values !== 'function' &&
+        typeof callback !== 'function' &&
+        !(typeof config === 'object' && typeof config?.submit === 'function');
       return trackQuery(this as unknown as Parameters<typeof trackQuery>[0], returnsPromise, () =>
         (super.query as (...all: unknown[]) => unknown)(...args),
       ) as never;

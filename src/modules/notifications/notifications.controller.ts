@@ -11,7 +11,11 @@ import { MarkNotificationReadCommand } from './commands/mark-notification-read/m
 import { NOTIFICATION_NOT_FOUND } from './domain/notifications.errors';
 import type { NotificationResource } from './dto/notification.resource';
 import { CountUnreadNotificationsQuery } from './queries/count-unread-notifications/count-unread-notifications.query';
-import { CountNotificationsQuery, ListNotificationsQuery, NOTIFICATIONS_PER_PAGE } from './queries/list-notifications/list-notifications.query';
+import {
+  CountNotificationsQuery,
+  ListNotificationsQuery,
+  NOTIFICATIONS_PER_PAGE,
+} from './queries/list-notifications/list-notifications.query';
 
 /** Read or not, created_at (microseconds), id: the listing order. */
 const NOTIFICATION_SORT_KEY: readonly CursorField[] = ['bool', 'timestamp', 'uuid'];
@@ -34,7 +38,13 @@ export class NotificationsController {
   list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<NotificationResource>> {
     const userId = ctx.principal.id;
     return this.paginator.page(
-      { path: '/api/v1/notifications', page: query.page, cursor: query.cursor, perPage: NOTIFICATIONS_PER_PAGE, key: NOTIFICATION_SORT_KEY },
+      {
+        path: '/api/v1/notifications',
+        page: query.page,
+        cursor: query.cursor,
+        perPage: NOTIFICATIONS_PER_PAGE,
+        key: NOTIFICATION_SORT_KEY,
+      },
       {
         total: () => this.queries.execute<CountNotificationsQuery, number>(new CountNotificationsQuery(userId)),
         rows: (window) =>

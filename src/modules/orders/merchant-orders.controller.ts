@@ -36,10 +36,18 @@ export class MerchantOrdersController {
   async list(@Ctx() ctx: RequestContext, @Query() query: ListOrdersQueryDto): Promise<Paginated<OrderResource>> {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(
-      { path: '/api/v1/orders', page: query.page, cursor: query.cursor, perPage: ORDERS_PER_PAGE, key: ORDER_SORT_KEY, query: { status: query.status } },
+      {
+        path: '/api/v1/orders',
+        page: query.page,
+        cursor: query.cursor,
+        perPage: ORDERS_PER_PAGE,
+        key: ORDER_SORT_KEY,
+        query: { status: query.status },
+      },
       {
         total: () => this.queries.execute<CountOrdersQuery, number>(new CountOrdersQuery(tenantId, query.status)),
-        rows: (window) => this.queries.execute<ListOrdersQuery, PageSlice<OrderResource>>(new ListOrdersQuery(tenantId, query.status, window)),
+        rows: (window) =>
+          this.queries.execute<ListOrdersQuery, PageSlice<OrderResource>>(new ListOrdersQuery(tenantId, query.status, window)),
       },
     );
   }

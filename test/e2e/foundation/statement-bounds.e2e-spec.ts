@@ -101,7 +101,10 @@ describe('Statement bounds', () => {
       await lock.release();
     }
     await until(async () => {
-      const rows: Array<{ n: number }> = await t.db.query(`SELECT count(*)::int AS n FROM products WHERE tenant_id = $1 AND name = 'Kept'`, [tenant.id]);
+      const rows: Array<{ n: number }> = await t.db.query(
+        `SELECT count(*)::int AS n FROM products WHERE tenant_id = $1 AND name = 'Kept'`,
+        [tenant.id],
+      );
       return rows[0].n === 1;
     }, 2000);
   });

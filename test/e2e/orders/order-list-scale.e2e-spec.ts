@@ -15,7 +15,9 @@ describe('Order lists: counted totals, deep pages and cursors', () => {
     const shop = await createShop(t);
     const product = await createProduct(t, shop.tenant.id, { stock: 10_000 });
     const statuses = await Promise.all(
-      Array.from({ length: count }, () => placeOrder(t, shop.tenant.id, orderBody([{ product_id: product.id, quantity: 1 }])).then((res) => res.status)),
+      Array.from({ length: count }, () =>
+        placeOrder(t, shop.tenant.id, orderBody([{ product_id: product.id, quantity: 1 }])).then((res) => res.status),
+      ),
     );
     expect(statuses.every((status) => status === 201)).toBe(true);
     const rows: Array<{ id: number }> = await t.db.query('SELECT id FROM orders WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC', [
@@ -45,8 +47,17 @@ describe('Order lists: counted totals, deep pages and cursors', () => {
     // All at once: more placements, moves of the same orders to competing statuses, cancels.
     const results = await Promise.all([
       ...Array.from({ length: 30 }, () => placeOrder(t, tenant.id, orderBody([{ product_id: product.id }])).then((res) => res.status)),
-      ...ids.slice(0, 20).flatMap((id) => [patch(id, 'confirmed'), patch(id, 'delivered'), patch(id, 'processing')]).map((req) => req.then((res) => res.status)),
-      ...ids.slice(20, 35).map((id) => t.http().delete(`/api/v1/orders/${id}`).set(authHeader(token)).then((res) => res.status)),
+      ...ids
+        .slice(0, 20)
+        .flatMap((id) => [patch(id, 'confirmed'), patch(id, 'delivered'), patch(id, 'processing')])
+        .map((req) => req.then((res) => res.status)),
+      ...ids.slice(20, 35).map((id) =>
+        t
+          .http()
+          .delete(`/api/v1/orders/${id}`)
+          .set(authHeader(token))
+          .then((res) => res.status),
+      ),
       ...ids.slice(35, 45).map((id) => patch(id, 'ready').then((res) => res.status)),
     ]);
     expect(results.filter((status) => status >= 500)).toEqual([]);
@@ -134,7 +145,9 @@ describe('Order lists: counted totals, deep pages and cursors', () => {
   });
 
   async function sortKeyOf(orderId: number): Promise<[string, number]> {
-    const [row] = await t.db.query(`SELECT (extract(epoch FROM created_at) * 1000000)::bigint::text AS micros FROM orders WHERE id = $1`, [orderId]);
+    const [row] = await t.db.query(`SELECT (extract(epoch FROM created_at) * 1000000)::bigint::text AS micros FROM orders WHERE id = $1`, [
+      orderId,
+    ]);
     return [row.micros, orderId];
   }
 

@@ -142,7 +142,11 @@ export class CatalogQueries {
   }
 
   /** A page of the shop's rows: keyset after a cursor, or by offset from whichever end of the list is nearer. */
-  private async page<Row, Resource>(source: CatalogTable<Row, Resource>, tenantId: string, window: PageWindow): Promise<PageSlice<Resource>> {
+  private async page<Row, Resource>(
+    source: CatalogTable<Row, Resource>,
+    tenantId: string,
+    window: PageWindow,
+  ): Promise<PageSlice<Resource>> {
     const select = `SELECT ${source.columns}, ${source.sortKey} AS sort_key FROM ${source.table}`;
     let rows: Array<Row & { sort_key: string }>;
     if (window.kind === 'after') {
