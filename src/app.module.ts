@@ -101,6 +101,7 @@ export class AppModule {
               connectTimeoutMs: config.get('DATABASE_CONNECT_TIMEOUT_MS', { infer: true }),
               queryTimeoutMs: config.get('DATABASE_QUERY_TIMEOUT_MS', { infer: true }),
               statementTimeoutMs: config.get('DATABASE_STATEMENT_TIMEOUT_MS', { infer: true }),
+              transactionStatementTimeoutMs: config.get('DATABASE_TRANSACTION_STATEMENT_TIMEOUT_MS', { infer: true }),
             }),
             autoLoadEntities: true,
           }),

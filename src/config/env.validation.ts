@@ -98,7 +98,7 @@ export class EnvironmentVariables {
    * answering mid-query. PostgreSQL's own bound (below) is the one that frees the server's work.
    */
   @IntegerVar(0, 3_600_000)
-  DATABASE_QUERY_TIMEOUT_MS = 10_000;
+  DATABASE_QUERY_TIMEOUT_MS = 30_000;
 
   /**
    * `statement_timeout` of every pooled connection (0: none): PostgreSQL cancels a statement that
@@ -106,6 +106,14 @@ export class EnvironmentVariables {
    */
   @IntegerVar(0, 3_600_000)
   DATABASE_STATEMENT_TIMEOUT_MS = 5_000;
+
+  /**
+   * The same bound for the statements of a transaction (0: the pool's): writes wait on row locks
+   * that other writers hold (one shop's orders queue on its order-number counter), and a burst must
+   * not turn that wait into 503s.
+   */
+  @IntegerVar(0, 3_600_000)
+  DATABASE_TRANSACTION_STATEMENT_TIMEOUT_MS = 20_000;
 
   @Matches(/^rediss?:\/\/[^\s]+$/, { message: '$property must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379/0';

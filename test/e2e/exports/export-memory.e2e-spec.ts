@@ -22,7 +22,9 @@ const MAX_GROWTH = 64 * MiB;
  * meant for one statement of a request.
  */
 describe('Exporting 100,000 orders', () => {
-  const t = useTestApp({ env: { DATABASE_STATEMENT_TIMEOUT_MS: '500', DATABASE_QUERY_TIMEOUT_MS: '1000' } });
+  const t = useTestApp({
+    env: { DATABASE_STATEMENT_TIMEOUT_MS: '500', DATABASE_TRANSACTION_STATEMENT_TIMEOUT_MS: '500', DATABASE_QUERY_TIMEOUT_MS: '1000' },
+  });
   // Seeding and removing the rows takes longer than the app's bound: on a connection of the test's own.
   const seeder = new Client({ connectionString: TEST_DATABASE_URL });
   beforeAll(() => seeder.connect());

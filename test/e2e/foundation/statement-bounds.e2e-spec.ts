@@ -11,7 +11,10 @@ import { useTestApp } from '@test/support/test-app';
  * statement cancelled at once. A slow list is made real by holding a lock its first statement needs.
  */
 describe('Statement bounds', () => {
-  const t = useTestApp({ env: { DATABASE_STATEMENT_TIMEOUT_MS: '3000', DATABASE_QUERY_TIMEOUT_MS: '6000' }, logLevel: 'warn' });
+  const t = useTestApp({
+    env: { DATABASE_STATEMENT_TIMEOUT_MS: '3000', DATABASE_TRANSACTION_STATEMENT_TIMEOUT_MS: '5000', DATABASE_QUERY_TIMEOUT_MS: '6000' },
+    logLevel: 'warn',
+  });
   const locker = new Client({ connectionString: TEST_DATABASE_URL, application_name: 'statement-bounds-test' });
   // Outside any transaction: pg_stat_activity is read once per transaction.
   const observer = new Client({ connectionString: TEST_DATABASE_URL, application_name: 'statement-bounds-test' });
@@ -80,6 +83,23 @@ describe('Statement bounds', () => {
     } finally {
       await lock.release();
     }
+  });
+
+  it('lets a write wait on a lock past the read bound: its transaction has its own', async () => {
+    const { token, tenant } = await createShop(t);
+    const lock = await blockLists();
+    const started = Date.now();
+    const created = t.http().post('/api/v1/merchant/products').set(authHeader(token)).send({ name: 'Patient', price: 5, stock: 1 });
+    // The insert's counter trigger waits on the lock for longer than DATABASE_STATEMENT_TIMEOUT_MS (3 s).
+    const released = new Promise<void>((resolve) => setTimeout(() => void lock.release().then(resolve), 3800));
+    const [res] = await Promise.all([created, released]);
+    expect(res.status).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3800);
+    const rows: Array<{ n: number }> = await t.db.query(
+      `SELECT count(*)::int AS n FROM products WHERE tenant_id = $1 AND name = 'Patient'`,
+      [tenant.id],
+    );
+    expect(rows[0].n).toBe(1);
   });
 
   it('lets a write run to its end when its client leaves', async () => {

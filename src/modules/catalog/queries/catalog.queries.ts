@@ -141,26 +141,30 @@ export class CatalogQueries {
     return rows[0];
   }
 
-  /** A page of the shop's rows: keyset after a cursor, or by offset from whichever end of the list is nearer. */
+  /**
+   * A page of the shop's rows: keyset after a cursor, or by offset from whichever end of the list is
+   * nearer. The page's ids come first, off the list's index alone (index-only); only those rows are read.
+   */
   private async page<Row, Resource>(
     source: CatalogTable<Row, Resource>,
     tenantId: string,
     window: PageWindow,
   ): Promise<PageSlice<Resource>> {
-    const select = `SELECT ${source.columns}, ${source.sortKey} AS sort_key FROM ${source.table}`;
-    let rows: Array<Row & { sort_key: string }>;
-    if (window.kind === 'after') {
-      rows = await this.dataSource.query(
-        `${select} WHERE tenant_id = $1 AND ${source.after} ORDER BY ${source.order} LIMIT $${window.key.length + 2}`,
-        [tenantId, ...window.key, window.limit],
-      );
-    } else {
-      rows = await this.dataSource.query(
-        `SELECT * FROM (${select} WHERE tenant_id = $1 ORDER BY ${window.backward ? source.reverse : source.order} LIMIT $2 OFFSET $3) page
-          ORDER BY ${source.order}`,
-        [tenantId, window.limit, window.offset],
-      );
-    }
+    const ids =
+      window.kind === 'after'
+        ? {
+            sql: `SELECT id FROM ${source.table} WHERE tenant_id = $1 AND ${source.after} ORDER BY ${source.order} LIMIT $${window.key.length + 2}`,
+            params: [tenantId, ...window.key, window.limit],
+          }
+        : {
+            sql: `SELECT id FROM ${source.table} WHERE tenant_id = $1 ORDER BY ${window.backward ? source.reverse : source.order} LIMIT $2 OFFSET $3`,
+            params: [tenantId, window.limit, window.offset],
+          };
+    const rows: Array<Row & { sort_key: string }> = await this.dataSource.query(
+      `WITH page AS MATERIALIZED (${ids.sql})
+       SELECT ${source.columns}, ${source.sortKey} AS sort_key FROM ${source.table} WHERE id IN (SELECT id FROM page) ORDER BY ${source.order}`,
+      ids.params,
+    );
     return { data: rows.map(source.toResource), keys: rows.map(source.keyOf) };
   }
 

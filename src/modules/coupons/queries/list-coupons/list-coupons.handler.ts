@@ -16,17 +16,21 @@ export class ListCouponsHandler implements IQueryHandler<ListCouponsQuery, PageS
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async execute({ tenantId, window }: ListCouponsQuery): Promise<PageSlice<CouponResource>> {
-    const rows: Array<CouponRow & { sort_key: string }> =
+    // The page's ids first, off coupons_tenant_created_idx alone (index-only); then only those rows.
+    const ids =
       window.kind === 'after'
-        ? await this.dataSource.query(
-            `${SELECT} WHERE tenant_id = $1 AND (created_at, id) < (${timestampOfMicros('$2')}, $3::uuid) ORDER BY ${ORDER} LIMIT $4`,
-            [tenantId, ...window.key, window.limit],
-          )
-        : await this.dataSource.query(
-            `SELECT * FROM (${SELECT} WHERE tenant_id = $1 ORDER BY ${window.backward ? 'created_at, id' : ORDER} LIMIT $2 OFFSET $3) page
-              ORDER BY ${ORDER}`,
-            [tenantId, window.limit, window.offset],
-          );
+        ? {
+            sql: `SELECT id FROM coupons WHERE tenant_id = $1 AND (created_at, id) < (${timestampOfMicros('$2')}, $3::uuid) ORDER BY ${ORDER} LIMIT $4`,
+            params: [tenantId, ...window.key, window.limit],
+          }
+        : {
+            sql: `SELECT id FROM coupons WHERE tenant_id = $1 ORDER BY ${window.backward ? 'created_at, id' : ORDER} LIMIT $2 OFFSET $3`,
+            params: [tenantId, window.limit, window.offset],
+          };
+    const rows: Array<CouponRow & { sort_key: string }> = await this.dataSource.query(
+      `WITH page AS MATERIALIZED (${ids.sql}) ${SELECT} WHERE id IN (SELECT id FROM page) ORDER BY ${ORDER}`,
+      ids.params,
+    );
     return { data: rows.map(toCouponResource), keys: rows.map((row) => [row.sort_key, row.id]) };
   }
 }

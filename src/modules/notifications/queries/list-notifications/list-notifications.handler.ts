@@ -11,8 +11,15 @@ const COLUMNS = `id, type, data, read_at, created_at, (read_at IS NOT NULL) AS i
 const ORDER = '(read_at IS NOT NULL), created_at DESC, id DESC';
 const REVERSE_ORDER = '(read_at IS NOT NULL) DESC, created_at, id';
 
-/** One page of a user's notifications ($1 user, $2 limit, $3 offset), in the order of their listing index. */
-export const SELECT_NOTIFICATIONS_PAGE = `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY ${ORDER} LIMIT $2 OFFSET $3`;
+/** The rows of the page whose ids `ids` (a statement whose parameters follow $1) selects, in the listing order. */
+const pageOf = (ids: string) =>
+  `WITH page AS MATERIALIZED (${ids}) SELECT ${COLUMNS} FROM notifications WHERE id IN (SELECT id FROM page) ORDER BY ${ORDER}`;
+
+/**
+ * One page of a user's notifications ($1 user, $2 limit, $3 offset), in the order of their listing
+ * index: the ids off the index alone (index-only: it includes read_at), then only those rows.
+ */
+export const SELECT_NOTIFICATIONS_PAGE = pageOf(`SELECT id FROM notifications WHERE user_id = $1 ORDER BY ${ORDER} LIMIT $2 OFFSET $3`);
 
 /** How many notifications a user has ($1 user): the counters, never a count of the rows. */
 export const COUNT_NOTIFICATIONS = `SELECT COALESCE(sum(n), 0)::int AS total FROM list_counts WHERE scope_id = $1 AND list = 'notifications' AND subset = ''`;
@@ -29,16 +36,15 @@ export class ListNotificationsHandler implements IQueryHandler<ListNotifications
     if (window.kind === 'after') {
       const [isRead, micros, id] = window.key;
       rows = await this.dataSource.query<PageRow[]>(
-        `SELECT ${COLUMNS} FROM notifications
-          WHERE user_id = $1 AND (read_at IS NOT NULL) >= $2
-            AND ((read_at IS NOT NULL) > $2 OR (created_at, id) < (${timestampOfMicros('$3')}, $4::uuid))
-          ORDER BY ${ORDER} LIMIT $5`,
+        pageOf(`SELECT id FROM notifications
+                 WHERE user_id = $1 AND (read_at IS NOT NULL) >= $2
+                   AND ((read_at IS NOT NULL) > $2 OR (created_at, id) < (${timestampOfMicros('$3')}, $4::uuid))
+                 ORDER BY ${ORDER} LIMIT $5`),
         [userId, isRead, micros, id, window.limit],
       );
     } else if (window.backward) {
       rows = await this.dataSource.query<PageRow[]>(
-        `SELECT * FROM (SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY ${REVERSE_ORDER} LIMIT $2 OFFSET $3) page
-          ORDER BY is_read, created_at DESC, id DESC`,
+        pageOf(`SELECT id FROM notifications WHERE user_id = $1 ORDER BY ${REVERSE_ORDER} LIMIT $2 OFFSET $3`),
         [userId, window.limit, window.offset],
       );
     } else {
