@@ -161,7 +161,9 @@ export class ListCounts1763701100000 implements MigrationInterface {
 
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DROP INDEX notifications_user_listing_idx`);
-    await db.query(`CREATE INDEX notifications_user_listing_idx ON notifications (user_id, (read_at IS NOT NULL), created_at DESC, id DESC)`);
+    await db.query(
+      `CREATE INDEX notifications_user_listing_idx ON notifications (user_id, (read_at IS NOT NULL), created_at DESC, id DESC)`,
+    );
     await db.query(`CREATE INDEX locations_tenant_idx ON locations (tenant_id)`);
     await db.query(`DROP INDEX locations_tenant_created_idx`);
     await db.query(`DROP INDEX coupons_tenant_created_idx`);
