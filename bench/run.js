@@ -119,6 +119,10 @@ function loadScenarios() {
       throw new Error(`${where}: exports no valid \`name\` (lower-case letters, digits, ".", "_", "-")`);
     }
     if (scenarios.some((s) => s.name === scenario.name)) throw new Error(`${where}: scenario name "${scenario.name}" is already used`);
+    if (typeof scenario.run === 'function') {
+      scenarios.push({ ...scenario, ceilings: [] });
+      continue;
+    }
     if (!scenario.target || !['object', 'function'].includes(typeof scenario.target))
       throw new Error(`${where}: \`target\` must be a request description or a function (ctx, state) returning one`);
     if (Boolean(scenario.ceiling) === Boolean(scenario.ceilings))
@@ -259,6 +263,9 @@ const ceilingsFor = (scenario, modes) => scenario.ceilings.filter((c) => !c.mode
 
 async function runScenario(scenario, ctx, config, modes) {
   log(`\n▶ ${scenario.name}: ${scenario.title ?? ''}${modes.length > 1 || modes[0] !== 'redis' ? ` [${modes.join(' and ')}]` : ''}`);
+  // A scenario that compares several pairs of its own (orders-list-scale: each request at two shop
+  // sizes) drives the rounds itself and writes its own block: { name, title, markdown, lines, check }.
+  if (typeof scenario.run === 'function') return scenario.run(ctx, config, { alternate, checkTargets, log });
   const state = typeof scenario.setup === 'function' ? await scenario.setup(ctx) : undefined;
   const handles = [];
   const ceilings = ceilingsFor(scenario, modes);
@@ -488,7 +495,8 @@ async function main() {
     }
   }
 
-  log(`\n${consoleTable(outcomes)}\n`);
+  log(`\n${consoleTable(outcomes.filter((o) => !o.markdown))}\n`);
+  for (const o of outcomes.filter((o) => o.markdown)) log(`${o.name}:\n${o.lines.join('\n')}\n`);
   if (memory.afterStart) log(`${memoryTable(memory)}\n`);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const json = JSON.stringify({ config, facts, memory, outcomes }, null, 2);

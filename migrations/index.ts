@@ -16,6 +16,7 @@ import { SubscriptionReminders1763700830000 } from './1763700830000-subscription
 import { ExportFiles1763700820000 } from './1763700820000-export-files';
 import { KeyValueStore1763701000000 } from './1763701000000-key-value-store';
 import { SocketIoAttachments1763701100000 } from './1763701100000-socket-io-attachments';
+import { ListCounts1763701200000 } from './1763701200000-list-counts';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Reporting1763700910000,
   KeyValueStore1763701000000,
   SocketIoAttachments1763701100000,
+  ListCounts1763701200000,
 ];

@@ -100,6 +100,8 @@ export class AppModule {
             ...typeormOptions(config.get('DATABASE_URL', { infer: true }), config.get('DATABASE_POOL_SIZE', { infer: true }), {
               connectTimeoutMs: config.get('DATABASE_CONNECT_TIMEOUT_MS', { infer: true }),
               queryTimeoutMs: config.get('DATABASE_QUERY_TIMEOUT_MS', { infer: true }),
+              statementTimeoutMs: config.get('DATABASE_STATEMENT_TIMEOUT_MS', { infer: true }),
+              transactionStatementTimeoutMs: config.get('DATABASE_TRANSACTION_STATEMENT_TIMEOUT_MS', { infer: true }),
             }),
             autoLoadEntities: true,
           }),

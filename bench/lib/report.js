@@ -103,6 +103,7 @@ const anyValue = (values) => values.some((v) => v !== null && v !== undefined);
 
 /** The markdown block of one scenario. */
 function scenarioBlock(o) {
+  if (o.markdown) return [blockOpen(o.name), o.markdown, blockClose(o.name)].join('\n');
   const s = o.summary;
   const ceilings = ceilingsOf(o);
   const single = ceilings.length === 1;

@@ -3,11 +3,11 @@
  * `GET /api/v1/notifications` (issue 11): page 1 (10 notifications, unread first, then newest) of
  * a shop owner with 1,000 notifications, with the owner's bearer token. The service: the token read
  * (the request context guard), the rate-limit counter (Redis), query validation, then the
- * ListNotifications query through the query bus: the page and the count, in parallel, and the
- * Paginator's envelope.
+ * list's total (counters) and page through the query bus, one after the other, and the Paginator's
+ * envelope.
  *
  * The ceiling is a bare node:http + pg server (bench/servers/notifications-list.js) running the
- * same two queries on a pool of the same size and answering the same bytes (checked before the
+ * same two statements on a pool of the same size and answering the same bytes (checked before the
  * rounds). It does not authenticate: the service's token read counts against the service.
  */
 const path = require('node:path');

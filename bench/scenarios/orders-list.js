@@ -3,11 +3,11 @@
  * `GET /api/v1/orders` (issue 4): page 1 (20 orders, 3 items each) of a shop with 1,000 orders,
  * as its owner (bearer token). The service: the token read (the request context guard), the
  * rate-limit counter (Redis), the tenant access guard (no order id on this route: no query), query
- * validation, then the ListOrders query: the page with json_agg items and the count, in parallel,
- * and the page envelope.
+ * validation, then the total (counters) and the ListOrders page (ids first, then those orders with
+ * json_agg items), and the page envelope.
  *
  * The ceiling is a bare node:http + pg server (bench/servers/orders-list.js) running the same two
- * queries on a pool of the same size and answering the same bytes (checked before the rounds). It
+ * statements on a pool of the same size and answering the same bytes (checked before the rounds). It
  * does not authenticate: the service's token read counts against the service.
  */
 const path = require('node:path');

@@ -20,23 +20,31 @@ const fromDist = (relative) => require(path.join(__dirname, '..', '..', 'dist', 
 const { SELECT_NOTIFICATIONS_PAGE, COUNT_NOTIFICATIONS } = fromDist('queries/list-notifications/list-notifications.handler.js');
 const { NOTIFICATIONS_PER_PAGE: PER_PAGE } = fromDist('queries/list-notifications/list-notifications.query.js');
 const { toNotificationResource } = fromDist('dto/notification.resource.js');
+const { encodeCursor } = require(path.join(__dirname, '..', '..', 'dist', 'src', 'common', 'http', 'pagination.js'));
 
 const link = (page) => `${appUrl}/api/v1/notifications?page=${page}`;
 
 async function answer(req, res) {
   const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? '1') || 1;
-  const [rows, counted] = await Promise.all([
-    pool.query(SELECT_NOTIFICATIONS_PAGE, [userId, PER_PAGE, (page - 1) * PER_PAGE]),
-    pool.query(COUNT_NOTIFICATIONS, [userId]),
-  ]);
-  const total = counted.rows[0].total;
+  // As the service: the total from the counters, then the page (page 1 here: read from the front).
+  const total = (await pool.query(COUNT_NOTIFICATIONS, [userId])).rows[0].total;
+  const rows = await pool.query(SELECT_NOTIFICATIONS_PAGE, [userId, PER_PAGE, (page - 1) * PER_PAGE]);
   const data = rows.rows.map(toNotificationResource);
+  const last = rows.rows[rows.rows.length - 1];
   const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
   const from = data.length ? (page - 1) * PER_PAGE + 1 : null;
   const body = JSON.stringify({
     data,
     links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
-    meta: { current_page: page, from, last_page: lastPage, per_page: PER_PAGE, to: from === null ? null : from + data.length - 1, total },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      per_page: PER_PAGE,
+      to: from === null ? null : from + data.length - 1,
+      total,
+      next_cursor: page < lastPage && last ? encodeCursor('/api/v1/notifications', [last.is_read, last.sort_key, last.id]) : null,
+    },
   });
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);

@@ -1,8 +1,9 @@
 'use strict';
 /**
  * Ceiling of `GET /api/v1/orders`: a bare `node:http` + `pg` server that reads one page of one
- * tenant's orders with the service's own two queries (the page with json_agg items, and the count,
- * in parallel on a pool of the service's size) and answers the same JSON envelope, byte for byte.
+ * tenant's orders with the service's own two statements (the total from the counters, then the
+ * page's ids and their orders with json_agg items, on a pool of the service's size) and answers the
+ * same JSON envelope, byte for byte.
  * No framework, no authentication, no validation: the database work and the JSON, nothing else.
  *
  * argv[2]: JSON { databaseUrl, tenantId, appUrl, poolSize }. Reports { port } over IPC.
@@ -15,27 +16,40 @@ const { databaseUrl, tenantId, appUrl, poolSize = 10 } = JSON.parse(process.argv
 const PER_PAGE = 20;
 const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
 
-// The service's own SQL and presenter, from the build (the bench runs after `npm run build`), so
-// the ceiling does the same database work and serialises the same bytes.
-const { SELECT_ORDERS, toResource } = require(
-  path.join(__dirname, '..', '..', 'dist', 'src', 'modules', 'orders', 'queries', 'order.presenter.js'),
-);
-const PAGE = `${SELECT_ORDERS} WHERE o.tenant_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3`;
-const COUNT = 'SELECT count(*)::int AS total FROM orders o WHERE o.tenant_id = $1';
+// The service's own SQL, presenter and cursor, from the build (the bench runs after `npm run build`),
+// so the ceiling does the same database work and serialises the same bytes.
+const fromDist = (relative) => require(path.join(__dirname, '..', '..', 'dist', 'src', relative));
+const { toResource } = fromDist('modules/orders/queries/order.presenter.js');
+const { listOrdersStatement } = fromDist('modules/orders/queries/list-orders/list-orders.handler.js');
+const { LIST_TOTAL } = fromDist('infra/database/list-counts.js');
+const { offsetWindow, encodeCursor } = fromDist('common/http/pagination.js');
 
-const link = (page) => `${appUrl}/api/v1/orders?page=${page}`;
+const PATH = '/api/v1/orders';
+const link = (page) => `${appUrl}${PATH}?page=${page}`;
 
 async function answer(req, res) {
   const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? '1') || 1;
-  const [rows, counted] = await Promise.all([pool.query(PAGE, [tenantId, PER_PAGE, (page - 1) * PER_PAGE]), pool.query(COUNT, [tenantId])]);
-  const total = counted.rows[0].total;
-  const data = rows.rows.map(toResource);
+  const total = Number((await pool.query(LIST_TOTAL, [tenantId, 'orders', ''])).rows[0].n);
+  const offset = (page - 1) * PER_PAGE;
+  const statement = listOrdersStatement(tenantId, undefined, offsetWindow(total, offset, PER_PAGE));
+  const rows = offset >= total ? [] : (await pool.query(statement.sql, statement.params)).rows;
+  const data = rows.map(toResource);
   const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
-  const from = data.length ? (page - 1) * PER_PAGE + 1 : null;
+  const from = data.length ? offset + 1 : null;
+  const last = rows[rows.length - 1];
+  const nextCursor = page < lastPage && last ? encodeCursor(PATH, [last.sort_key, last.id]) : null;
   const body = JSON.stringify({
     data,
     links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
-    meta: { current_page: page, from, last_page: lastPage, per_page: PER_PAGE, to: from === null ? null : from + data.length - 1, total },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      per_page: PER_PAGE,
+      to: from === null ? null : from + data.length - 1,
+      total,
+      next_cursor: nextCursor,
+    },
   });
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);

@@ -93,9 +93,27 @@ export class EnvironmentVariables {
   @IntegerVar(100, 60_000)
   DATABASE_CONNECT_TIMEOUT_MS = 1_000;
 
-  /** One statement, measured by the client (0: no limit): a server that stops answering mid-query. */
+  /**
+   * One statement, measured by the client (0: no limit): only a backstop for a server that stops
+   * answering mid-query. PostgreSQL's own bound (below) is the one that frees the server's work.
+   */
   @IntegerVar(0, 3_600_000)
   DATABASE_QUERY_TIMEOUT_MS = 30_000;
+
+  /**
+   * `statement_timeout` of every pooled connection (0: none): PostgreSQL cancels a statement that
+   * runs longer, and the request answers 503. Exports and reports raise it for their own transaction.
+   */
+  @IntegerVar(0, 3_600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 5_000;
+
+  /**
+   * The same bound for the statements of a transaction (0: the pool's): writes wait on row locks
+   * that other writers hold (one shop's orders queue on its order-number counter), and a burst must
+   * not turn that wait into 503s.
+   */
+  @IntegerVar(0, 3_600_000)
+  DATABASE_TRANSACTION_STATEMENT_TIMEOUT_MS = 20_000;
 
   /**
    * Optional, no default. Unset: PostgreSQL-only mode (decisions §14): the store, the queues and
@@ -439,6 +457,15 @@ const MIN_GRPC_TOKEN_LENGTH = 32;
 /** Rules across variables, checked once every variable is well-formed on its own. */
 function unsafeCombinations(env: EnvironmentVariables): string[] {
   const problems: string[] = [];
+  // A client that gives up first leaves the statement running on the server, unseen.
+  if (
+    env.DATABASE_QUERY_TIMEOUT_MS > 0 &&
+    (env.DATABASE_STATEMENT_TIMEOUT_MS === 0 || env.DATABASE_QUERY_TIMEOUT_MS <= env.DATABASE_STATEMENT_TIMEOUT_MS)
+  ) {
+    problems.push(
+      'DATABASE_QUERY_TIMEOUT_MS must be 0 or greater than DATABASE_STATEMENT_TIMEOUT_MS (the server cuts a statement; the client only notices a server that stopped answering)',
+    );
+  }
   // A forgotten variable must not silently write to a local disk, nor sign with a key nobody keeps.
   if (env.NODE_ENV === 'production' && env.DATABASE_URL === undefined) {
     problems.push(

@@ -62,6 +62,18 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /**
+ * True when PostgreSQL cancelled the statement (SQLSTATE 57014): it ran past
+ * DATABASE_STATEMENT_TIMEOUT_MS, or its request's client went away. Answered 503: the same request
+ * may well succeed when the database is less busy.
+ */
+export function isStatementCancelled(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const failure = error as { code?: unknown; driverError?: unknown; cause?: unknown };
+  if (failure.code === '57014') return true;
+  return isStatementCancelled(failure.driverError, depth + 1) || isStatementCancelled(failure.cause, depth + 1);
+}
+
+/**
  * `work`, or a DependencyUnavailableError once `ms` have passed: for calls into a dependency that
  * may wait indefinitely for a reconnect (BullMQ's producers queue commands while disconnected).
  */

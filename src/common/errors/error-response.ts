@@ -1,5 +1,10 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { DEPENDENCY_RETRY_AFTER_SECONDS, DEPENDENCY_UNAVAILABLE_MESSAGE, isDependencyUnavailable } from './dependency-unavailable';
+import {
+  DEPENDENCY_RETRY_AFTER_SECONDS,
+  DEPENDENCY_UNAVAILABLE_MESSAGE,
+  isDependencyUnavailable,
+  isStatementCancelled,
+} from './dependency-unavailable';
 import { DomainError } from './domain.error';
 
 export interface ErrorResponse {
@@ -9,6 +14,8 @@ export interface ErrorResponse {
   unexpected: boolean;
   /** Response headers that belong to the answer (`Retry-After`). */
   headers?: Record<string, string>;
+  /** Not a bug, but worth an operator's warning line (a statement cut by its timeout). */
+  warning?: string;
 }
 
 /**
@@ -23,6 +30,16 @@ export function toErrorResponse(exception: unknown): ErrorResponse {
       body: { message: DEPENDENCY_UNAVAILABLE_MESSAGE },
       unexpected: false,
       headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+    };
+  }
+  // A statement PostgreSQL cut at DATABASE_STATEMENT_TIMEOUT_MS (or cancelled for a client that left).
+  if (isStatementCancelled(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { message: DEPENDENCY_UNAVAILABLE_MESSAGE },
+      unexpected: false,
+      headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+      warning: 'Statement cancelled',
     };
   }
   if (exception instanceof DomainError) {

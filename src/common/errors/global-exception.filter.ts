@@ -16,10 +16,10 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
-    const { status, body, unexpected, headers } = toErrorResponse(exception);
-    if (unexpected) {
-      this.logger.error({ err: exception, requestId: request.id, method: request.method, url: request.originalUrl }, 'Unhandled error');
-    }
+    const { status, body, unexpected, headers, warning } = toErrorResponse(exception);
+    const where = { requestId: request.id, method: request.method, url: request.originalUrl };
+    if (unexpected) this.logger.error({ err: exception, ...where }, 'Unhandled error');
+    else if (warning) this.logger.warn({ reason: exception instanceof Error ? exception.message : String(exception), ...where }, warning);
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
     response.status(status).json(body);

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Env, parseTrustProxy } from '@config/env.validation';
+import { cancelQueriesOnDisconnect } from '@infra/database/query-cancellation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { MetricsService } from '@infra/metrics/metrics.service';
 import { toErrorResponse } from '@common/errors/error-response';
@@ -56,6 +57,8 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   });
   // The logger comes first so that even a request rejected by the body parser has an id.
   app.use(requestLogging);
+  // A read whose client hangs up has its running statements cancelled.
+  app.use(cancelQueriesOnDisconnect);
   // Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which
   // the webhook answers itself, after checking the signature), so they get the raw body.
   app.use('/api/webhooks', express.raw({ type: () => true, limit: BODY_LIMIT }));

@@ -1,6 +1,7 @@
 import { Client, type ClientConfig } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '@migrations';
+import { trackQuery } from './query-cancellation';
 
 /**
  * How long a request may wait for a pooled connection when all are busy (a burst): past it the
@@ -13,18 +14,46 @@ export interface DatabaseTimeouts {
   connectTimeoutMs: number;
   /** One statement, client-side (0: none): a server that stops answering mid-query. */
   queryTimeoutMs: number;
+  /** One statement, server-side `statement_timeout` of every pooled connection (0: none): PostgreSQL cancels it. */
+  statementTimeoutMs: number;
+  /** The same inside a transaction (0: the pool's): writes that wait on row locks under a burst. */
+  transactionStatementTimeoutMs: number;
 }
 
-const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 1_000, queryTimeoutMs: 0 };
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  connectTimeoutMs: 1_000,
+  queryTimeoutMs: 0,
+  statementTimeoutMs: 0,
+  transactionStatementTimeoutMs: 0,
+};
 
 /**
  * pg-pool uses one `connectionTimeoutMillis` both for opening a connection and for waiting for a
  * free one; the two need different bounds, so the connect bound is set on the client itself.
  */
-function clientWithConnectTimeout(connectTimeoutMs: number): typeof Client {
+function pooledClient(connectTimeoutMs: number, transactionStatementTimeoutMs: number): typeof Client {
+  // Sent with TypeORM's own START TRANSACTION, in the same round trip: a transaction's statements
+  // (writes, whose waits are row locks taken by other writers) get their own bound.
+  const startTransaction =
+    transactionStatementTimeoutMs > 0
+      ? `START TRANSACTION; SET LOCAL statement_timeout = ${Math.trunc(transactionStatementTimeoutMs)}`
+      : null;
   return class extends Client {
     constructor(config?: string | ClientConfig) {
       super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectTimeoutMs });
+    }
+
+    // Each statement a request runs can be cancelled when its client disconnects (query-cancellation.ts).
+    override query(...args: unknown[]): never {
+      if (startTransaction && args[0] === 'START TRANSACTION' && args.length <= 2) args = [startTransaction];
+      const [config, values, callback] = args as [{ submit?: unknown } | string, unknown, unknown];
+      const returnsPromise =
+        typeof values !== 'function' &&
+        typeof callback !== 'function' &&
+        !(typeof config === 'object' && typeof config?.submit === 'function');
+      return trackQuery(this as unknown as Parameters<typeof trackQuery>[0], returnsPromise, () =>
+        (super.query as (...all: unknown[]) => unknown)(...args),
+      ) as never;
     }
   };
 }
@@ -37,7 +66,7 @@ function clientWithConnectTimeout(connectTimeoutMs: number): typeof Client {
  * as soon as the server is back.
  */
 export function typeormOptions(databaseUrl: string, poolSize = 10, timeouts: Partial<DatabaseTimeouts> = {}): DataSourceOptions {
-  const { connectTimeoutMs, queryTimeoutMs } = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const { connectTimeoutMs, queryTimeoutMs, statementTimeoutMs, transactionStatementTimeoutMs } = { ...DEFAULT_TIMEOUTS, ...timeouts };
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -50,9 +79,11 @@ export function typeormOptions(databaseUrl: string, poolSize = 10, timeouts: Par
       max: poolSize,
       application_name: 'storefront',
       connectionTimeoutMillis: Math.max(POOL_WAIT_MS, connectTimeoutMs),
-      Client: clientWithConnectTimeout(connectTimeoutMs),
+      Client: pooledClient(connectTimeoutMs, transactionStatementTimeoutMs),
       keepAlive: true,
       ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+      // Sent in the start-up packet: the server's own bound on each statement of the session.
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     },
   };
 }

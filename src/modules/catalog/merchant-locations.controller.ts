@@ -14,7 +14,7 @@ import { UpdateLocationCommand } from './commands/update-location/update-locatio
 import { LOCATION_NOT_FOUND } from './domain/catalog.errors';
 import { CreateLocationDto, LocationResource, LocationResponse, UpdateLocationDto } from './dto/location.dto';
 import { CATALOG_PER_PAGE } from './queries/catalog-page';
-import { CatalogQueries } from './queries/catalog.queries';
+import { CatalogQueries, LOCATION_SORT_KEY } from './queries/catalog.queries';
 
 const PATH = '/api/v1/merchant/locations';
 const INVALID = 'Invalid or unknown fields';
@@ -45,8 +45,10 @@ export class MerchantLocationsController {
   @Get()
   @ApiPage('location', { summary: "The shop's locations, newest first, 50 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<LocationResource>> {
-    return this.paginator.page({ path: PATH, page: query.page, perPage: CATALOG_PER_PAGE }, (page) =>
-      this.catalog.locationPage(ctx.merchantTenantId, page),
+    const tenantId = ctx.merchantTenantId;
+    return this.paginator.page(
+      { path: PATH, page: query.page, cursor: query.cursor, perPage: CATALOG_PER_PAGE, key: LOCATION_SORT_KEY },
+      { total: () => this.catalog.locationCount(tenantId), rows: (window) => this.catalog.locationPage(tenantId, window) },
     );
   }
 

@@ -14,7 +14,7 @@ import { UpdateProductCommand } from './commands/update-product/update-product.c
 import { PRODUCT_NOT_FOUND } from './domain/catalog.errors';
 import { CreateProductDto, ProductResource, ProductResponse, UpdateProductDto } from './dto/product.dto';
 import { CATALOG_PER_PAGE } from './queries/catalog-page';
-import { CatalogQueries } from './queries/catalog.queries';
+import { CatalogQueries, PRODUCT_SORT_KEY } from './queries/catalog.queries';
 
 const PATH = '/api/v1/merchant/products';
 const INVALID = 'Invalid or unknown fields';
@@ -41,8 +41,10 @@ export class MerchantProductsController {
   @Get()
   @ApiPage('product', { summary: "The shop's products, newest first, 50 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
-    return this.paginator.page({ path: PATH, page: query.page, perPage: CATALOG_PER_PAGE }, (page) =>
-      this.catalog.productPage(ctx.merchantTenantId, page),
+    const tenantId = ctx.merchantTenantId;
+    return this.paginator.page(
+      { path: PATH, page: query.page, cursor: query.cursor, perPage: CATALOG_PER_PAGE, key: PRODUCT_SORT_KEY },
+      { total: () => this.catalog.productCount(tenantId), rows: (window) => this.catalog.productPage(tenantId, window) },
     );
   }
 

@@ -13,7 +13,7 @@ import { CouponVerificationService } from './coupon-verification.service';
 import { MerchantCouponsController } from './merchant-coupons.controller';
 import { PublicCouponsController } from './public-coupons.controller';
 import { GetCouponHandler } from './queries/get-coupon/get-coupon.handler';
-import { ListCouponsHandler } from './queries/list-coupons/list-coupons.handler';
+import { CountCouponsHandler, ListCouponsHandler } from './queries/list-coupons/list-coupons.handler';
 import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-public-coupons.handler';
 
 /**
@@ -29,6 +29,7 @@ import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-pub
     DeleteCouponHandler,
     CouponRulesChecker,
     ListCouponsHandler,
+    CountCouponsHandler,
     GetCouponHandler,
     ListPublicCouponsHandler,
     CouponCatalogCache,

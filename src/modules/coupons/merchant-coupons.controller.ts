@@ -7,20 +7,23 @@ import { MerchantArea } from '@common/context/tenant-access.guard';
 import { ApiCreated, ApiPage, ApiRemoved, ApiShow, ApiUpdated } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { UuidIdParam } from '@common/http/id-params';
-import { Paginated, PageQueryDto, PageSlice, Paginator } from '@common/http/pagination';
+import { CursorField, Paginated, PageQueryDto, PageSlice, Paginator } from '@common/http/pagination';
 import { CreateCouponCommand } from './commands/create-coupon/create-coupon.command';
 import { DeleteCouponCommand } from './commands/delete-coupon/delete-coupon.command';
 import { UpdateCouponCommand } from './commands/update-coupon/update-coupon.command';
 import { COUPON_NOT_FOUND } from './domain/coupons.errors';
 import { CouponResource, CouponResponse, CreateCouponDto, UpdateCouponDto } from './dto/merchant-coupon.dto';
 import { GetCouponQuery } from './queries/get-coupon/get-coupon.query';
-import { COUPONS_PER_PAGE, ListCouponsQuery } from './queries/list-coupons/list-coupons.query';
+import { CountCouponsQuery, COUPONS_PER_PAGE, ListCouponsQuery } from './queries/list-coupons/list-coupons.query';
 
 const PATH = '/api/v1/merchant/coupons';
 const INVALID = 'Invalid or unknown fields, or a code the shop already has';
 const ONE_COUPON = { param: { name: 'id', format: 'uuid' }, notFound: 'No such coupon in this shop' };
 
 const CouponId = () => UuidIdParam('id', COUPON_NOT_FOUND);
+
+/** created_at (microseconds), id: the list's order. */
+const COUPON_SORT_KEY: readonly CursorField[] = ['timestamp', 'uuid'];
 
 @ApiTags('merchant catalog')
 @MerchantArea({ param: 'id', resource: 'coupon', id: 'uuid', notFound: COUPON_NOT_FOUND })
@@ -41,8 +44,13 @@ export class MerchantCouponsController {
   @Get()
   @ApiPage('coupon', { summary: "The shop's coupons, newest first, 50 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<CouponResource>> {
-    return this.paginator.page({ path: PATH, page: query.page, perPage: COUPONS_PER_PAGE }, (page) =>
-      this.queries.execute<ListCouponsQuery, PageSlice<CouponResource>>(new ListCouponsQuery(ctx.merchantTenantId, page)),
+    const tenantId = ctx.merchantTenantId;
+    return this.paginator.page(
+      { path: PATH, page: query.page, cursor: query.cursor, perPage: COUPONS_PER_PAGE, key: COUPON_SORT_KEY },
+      {
+        total: () => this.queries.execute<CountCouponsQuery, number>(new CountCouponsQuery(tenantId)),
+        rows: (window) => this.queries.execute<ListCouponsQuery, PageSlice<CouponResource>>(new ListCouponsQuery(tenantId, window)),
+      },
     );
   }
 

@@ -5,13 +5,20 @@ import { Authenticated } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { UuidIdParam } from '@common/http/id-params';
-import { PageQueryDto, Paginated, PageSlice, Paginator } from '@common/http/pagination';
+import { CursorField, PageQueryDto, Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { MarkAllNotificationsReadCommand } from './commands/mark-all-notifications-read/mark-all-notifications-read.command';
 import { MarkNotificationReadCommand } from './commands/mark-notification-read/mark-notification-read.command';
 import { NOTIFICATION_NOT_FOUND } from './domain/notifications.errors';
 import type { NotificationResource } from './dto/notification.resource';
 import { CountUnreadNotificationsQuery } from './queries/count-unread-notifications/count-unread-notifications.query';
-import { ListNotificationsQuery, NOTIFICATIONS_PER_PAGE } from './queries/list-notifications/list-notifications.query';
+import {
+  CountNotificationsQuery,
+  ListNotificationsQuery,
+  NOTIFICATIONS_PER_PAGE,
+} from './queries/list-notifications/list-notifications.query';
+
+/** Read or not, created_at (microseconds), id: the listing order. */
+const NOTIFICATION_SORT_KEY: readonly CursorField[] = ['bool', 'timestamp', 'uuid'];
 
 const SUCCESS = { status: 'success' } as const;
 
@@ -27,10 +34,22 @@ export class NotificationsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your notifications, unread first, then newest first, 10 a page' })
+  @ApiOperation({ summary: 'Your notifications, unread first, then newest first, 10 a page (`page`, or `cursor` to scroll)' })
   list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<NotificationResource>> {
-    return this.paginator.page({ path: '/api/v1/notifications', page: query.page, perPage: NOTIFICATIONS_PER_PAGE }, (page) =>
-      this.queries.execute<ListNotificationsQuery, PageSlice<NotificationResource>>(new ListNotificationsQuery(ctx.principal.id, page)),
+    const userId = ctx.principal.id;
+    return this.paginator.page(
+      {
+        path: '/api/v1/notifications',
+        page: query.page,
+        cursor: query.cursor,
+        perPage: NOTIFICATIONS_PER_PAGE,
+        key: NOTIFICATION_SORT_KEY,
+      },
+      {
+        total: () => this.queries.execute<CountNotificationsQuery, number>(new CountNotificationsQuery(userId)),
+        rows: (window) =>
+          this.queries.execute<ListNotificationsQuery, PageSlice<NotificationResource>>(new ListNotificationsQuery(userId, window)),
+      },
     );
   }
 

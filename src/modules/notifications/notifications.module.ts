@@ -20,7 +20,7 @@ import { NotificationsGateway } from './notifications.gateway';
 import { PushDeliveryProcessor } from './jobs/push-delivery.processor';
 import { Notifier } from './notifier.service';
 import { CountUnreadNotificationsHandler } from './queries/count-unread-notifications/count-unread-notifications.handler';
-import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
+import { CountNotificationsHandler, ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
 import { PushSubscriptionsController } from './push-subscriptions.controller';
 import { PushSubscriptionsRepository } from './push-subscriptions.repository';
 
@@ -32,6 +32,7 @@ import { PushSubscriptionsRepository } from './push-subscriptions.repository';
     Notifier,
     Paginator,
     ListNotificationsHandler,
+    CountNotificationsHandler,
     CountUnreadNotificationsHandler,
     MarkNotificationReadHandler,
     MarkAllNotificationsReadHandler,

@@ -7,13 +7,16 @@ import { MerchantArea } from '@common/context/tenant-access.guard';
 import { ApiRemoved, ApiShow } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { IntegerIdParam } from '@common/http/id-params';
-import { Paginated, PageSlice, Paginator } from '@common/http/pagination';
+import { CursorField, Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
 import { ORDER_NOT_FOUND } from './domain/orders.errors';
 import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
 import type { OrderResource } from './dto/order.resource';
 import { GetOrderQuery } from './queries/get-order/get-order.query';
-import { ListOrdersQuery, ORDERS_PER_PAGE } from './queries/list-orders/list-orders.query';
+import { CountOrdersQuery, ListOrdersQuery, ORDERS_PER_PAGE } from './queries/list-orders/list-orders.query';
+
+/** created_at (microseconds), id: the list's order. */
+const ORDER_SORT_KEY: readonly CursorField[] = ['timestamp', 'int'];
 
 const OrderId = () => IntegerIdParam('order', ORDER_NOT_FOUND);
 
@@ -29,12 +32,23 @@ export class MerchantOrdersController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "List the shop's orders, newest first, 20 a page" })
+  @ApiOperation({ summary: "List the shop's orders, newest first, 20 a page (`page`, or `cursor` to scroll)" })
   async list(@Ctx() ctx: RequestContext, @Query() query: ListOrdersQueryDto): Promise<Paginated<OrderResource>> {
+    const tenantId = ctx.merchantTenantId;
     return this.paginator.page(
-      { path: '/api/v1/orders', page: query.page, perPage: ORDERS_PER_PAGE, query: { status: query.status } },
-      (page) =>
-        this.queries.execute<ListOrdersQuery, PageSlice<OrderResource>>(new ListOrdersQuery(ctx.merchantTenantId, query.status, page)),
+      {
+        path: '/api/v1/orders',
+        page: query.page,
+        cursor: query.cursor,
+        perPage: ORDERS_PER_PAGE,
+        key: ORDER_SORT_KEY,
+        query: { status: query.status },
+      },
+      {
+        total: () => this.queries.execute<CountOrdersQuery, number>(new CountOrdersQuery(tenantId, query.status)),
+        rows: (window) =>
+          this.queries.execute<ListOrdersQuery, PageSlice<OrderResource>>(new ListOrdersQuery(tenantId, query.status, window)),
+      },
     );
   }
 

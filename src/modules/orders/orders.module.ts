@@ -9,7 +9,7 @@ import { PlacedOrdersRepository } from './commands/place-order/placed-orders.rep
 import { RecordOrderPaymentHandler } from './commands/record-order-payment/record-order-payment.handler';
 import { MerchantOrdersController } from './merchant-orders.controller';
 import { GetOrderHandler } from './queries/get-order/get-order.handler';
-import { ListOrdersHandler } from './queries/list-orders/list-orders.handler';
+import { CountOrdersHandler, ListOrdersHandler } from './queries/list-orders/list-orders.handler';
 import { OrdersExportQuery } from './queries/orders-export.query';
 import { StorefrontOrdersController } from './storefront-orders.controller';
 
@@ -23,6 +23,7 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
     RecordOrderPaymentHandler,
     GetOrderHandler,
     ListOrdersHandler,
+    CountOrdersHandler,
     Paginator,
     OrdersExportQuery,
     tenantOwnedTable('order', 'orders'),

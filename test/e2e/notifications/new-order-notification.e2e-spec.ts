@@ -184,7 +184,15 @@ describe('Notification endpoints (spec 4.6; decisions §1, §9)', () => {
     const expectedOrder = [...ids.slice(0, 11).reverse(), ids[11]];
     expect(first.body.data.map((n: { id: string }) => n.id)).toEqual(expectedOrder.slice(0, 10));
     expect(first.body.data[0]).toEqual({ id: ids[10], type: 'new_order', data: { n: 10 }, read_at: null, created_at: expect.any(String) });
-    expect(first.body.meta).toEqual({ current_page: 1, from: 1, last_page: 2, per_page: 10, to: 10, total: 12 });
+    expect(first.body.meta).toEqual({
+      current_page: 1,
+      from: 1,
+      last_page: 2,
+      per_page: 10,
+      to: 10,
+      total: 12,
+      next_cursor: expect.any(String),
+    });
     const second = await get('/api/v1/notifications?page=2', token);
     expect(second.body.data.map((n: { id: string }) => n.id)).toEqual(expectedOrder.slice(10));
     expect(second.body.data[1].read_at).toEqual(expect.any(String));

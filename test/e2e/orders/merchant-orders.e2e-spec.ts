@@ -28,7 +28,15 @@ describe('Merchant order routes (spec 4.2, 5; decisions §5)', () => {
     expect(first.status).toBe(200);
     expect(first.body.data).toHaveLength(20);
     expect(first.body.data[0].id).toBe(ids[22]);
-    expect(first.body.meta).toEqual({ current_page: 1, from: 1, last_page: 2, per_page: 20, to: 20, total: 23 });
+    expect(first.body.meta).toEqual({
+      current_page: 1,
+      from: 1,
+      last_page: 2,
+      per_page: 20,
+      to: 20,
+      total: 23,
+      next_cursor: expect.any(String),
+    });
     expect(first.body.links.next).toMatch(/\/api\/v1\/orders\?page=2$/);
     expect(first.body.links.prev).toBeNull();
     const second = await get('/api/v1/orders?page=2', token);

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
-import type { PageSlice } from '@common/http/pagination';
+import type { CursorField, CursorKey, PageSlice, PageWindow } from '@common/http/pagination';
+import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
 import { Cents, toCents } from '@common/money/money';
 import { LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
 import { invalidProductLines, type PricedLine, type StockLine } from '../domain/order-lines';
@@ -10,14 +11,19 @@ import type { LocationResource } from '../dto/location.dto';
 import { LOCATION_COLUMNS, LocationRow, toLocationResource } from '../dto/location.mapper';
 import type { ProductResource } from '../dto/product.dto';
 import { PRODUCT_COLUMNS, ProductRow, toProductResource } from '../dto/product.mapper';
-import { CATALOG_PER_PAGE, pageOffset } from './catalog-page';
 import type { CombinedStatement } from '@infra/database/combined-statement';
 
 /** How the merchant pages read one catalog table. */
 interface CatalogTable<Row, Resource> {
   table: 'products' | 'locations';
   columns: string;
+  /** The list's order, its reverse (a deep page is read from the end), and a row's sort key as the cursor holds it. */
   order: string;
+  reverse: string;
+  sortKey: string;
+  /** Rows after the cursor's key ($2.. its values). */
+  after: string;
+  keyOf: (row: Row & { sort_key: string }) => CursorKey;
   toResource: (row: Row) => Resource;
   notFound: () => DomainError;
 }
@@ -27,6 +33,10 @@ const PRODUCTS: CatalogTable<ProductRow, ProductResource> = {
   table: 'products',
   columns: PRODUCT_COLUMNS,
   order: 'id DESC',
+  reverse: 'id',
+  sortKey: 'NULL',
+  after: 'id < $2::int',
+  keyOf: (row) => [row.id],
   toResource: toProductResource,
   notFound: () => new ProductNotFoundError(),
 };
@@ -34,9 +44,17 @@ const LOCATIONS: CatalogTable<LocationRow, LocationResource> = {
   table: 'locations',
   columns: LOCATION_COLUMNS,
   order: 'created_at DESC, id DESC',
+  reverse: 'created_at, id',
+  sortKey: epochMicros('created_at'),
+  after: `(created_at, id) < (${timestampOfMicros('$2')}, $3::uuid)`,
+  keyOf: (row) => [row.sort_key, row.id],
   toResource: toLocationResource,
   notFound: () => new LocationNotFoundError(),
 };
+
+/** The sort key of each list, as its cursor holds it. */
+export const PRODUCT_SORT_KEY: readonly CursorField[] = ['int'];
+export const LOCATION_SORT_KEY: readonly CursorField[] = ['timestamp', 'uuid'];
 
 /**
  * Every read of products and locations: the merchant's pages and, for other features (orders,
@@ -47,16 +65,24 @@ const LOCATIONS: CatalogTable<LocationRow, LocationResource> = {
 export class CatalogQueries {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  productPage(tenantId: string, page: number): Promise<PageSlice<ProductResource>> {
-    return this.page(PRODUCTS, tenantId, page);
+  productPage(tenantId: string, window: PageWindow): Promise<PageSlice<ProductResource>> {
+    return this.page(PRODUCTS, tenantId, window);
+  }
+
+  productCount(tenantId: string): Promise<number> {
+    return listTotal(this.dataSource, 'products', tenantId);
   }
 
   product(tenantId: string, id: number): Promise<ProductResource> {
     return this.one(PRODUCTS, tenantId, id);
   }
 
-  locationPage(tenantId: string, page: number): Promise<PageSlice<LocationResource>> {
-    return this.page(LOCATIONS, tenantId, page);
+  locationPage(tenantId: string, window: PageWindow): Promise<PageSlice<LocationResource>> {
+    return this.page(LOCATIONS, tenantId, window);
+  }
+
+  locationCount(tenantId: string): Promise<number> {
+    return listTotal(this.dataSource, 'locations', tenantId);
   }
 
   location(tenantId: string, id: string): Promise<LocationResource> {
@@ -159,16 +185,31 @@ export class CatalogQueries {
     return rows[0];
   }
 
-  /** A page of the shop's rows with the shop's total, which a page past the end still reports. */
-  private async page<Row, Resource>(source: CatalogTable<Row, Resource>, tenantId: string, page: number): Promise<PageSlice<Resource>> {
-    const rows: Array<Row & { total: string }> = await this.dataSource.query(
-      `SELECT ${source.columns}, count(*) OVER () AS total FROM ${source.table} WHERE tenant_id = $1 ORDER BY ${source.order} LIMIT $2 OFFSET $3`,
-      [tenantId, CATALOG_PER_PAGE, pageOffset(page)],
+  /**
+   * A page of the shop's rows: keyset after a cursor, or by offset from whichever end of the list is
+   * nearer. The page's ids come first, off the list's index alone (index-only); only those rows are read.
+   */
+  private async page<Row, Resource>(
+    source: CatalogTable<Row, Resource>,
+    tenantId: string,
+    window: PageWindow,
+  ): Promise<PageSlice<Resource>> {
+    const ids =
+      window.kind === 'after'
+        ? {
+            sql: `SELECT id FROM ${source.table} WHERE tenant_id = $1 AND ${source.after} ORDER BY ${source.order} LIMIT $${window.key.length + 2}`,
+            params: [tenantId, ...window.key, window.limit],
+          }
+        : {
+            sql: `SELECT id FROM ${source.table} WHERE tenant_id = $1 ORDER BY ${window.backward ? source.reverse : source.order} LIMIT $2 OFFSET $3`,
+            params: [tenantId, window.limit, window.offset],
+          };
+    const rows: Array<Row & { sort_key: string }> = await this.dataSource.query(
+      `WITH page AS MATERIALIZED (${ids.sql})
+       SELECT ${source.columns}, ${source.sortKey} AS sort_key FROM ${source.table} WHERE id IN (SELECT id FROM page) ORDER BY ${source.order}`,
+      ids.params,
     );
-    const total = rows[0]
-      ? Number(rows[0].total)
-      : Number((await this.dataSource.query(`SELECT count(*) AS total FROM ${source.table} WHERE tenant_id = $1`, [tenantId]))[0].total);
-    return { data: rows.map(source.toResource), total };
+    return { data: rows.map(source.toResource), keys: rows.map(source.keyOf) };
   }
 
   /** One row of the shop, or the resource's 404. */

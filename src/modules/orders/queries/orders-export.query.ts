@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
+import { allowLongStatements } from '@infra/database/long-statements';
 import type { OrderStatus } from '../domain/order-status';
 
 /** One order as an export reads it: amounts as the decimal text PostgreSQL stores, items in the order they were added. */
@@ -42,8 +43,9 @@ export interface DailySalesRow {
 const CURSOR_BATCH = 500;
 
 /**
- * The pool's client-side read timeout (DATABASE_QUERY_TIMEOUT_MS) counts a cursor's whole life, not
- * one fetch: a shop with a million orders reads for longer than that. An export gets this bound instead.
+ * The pool's statement bounds (DATABASE_STATEMENT_TIMEOUT_MS on the server, DATABASE_QUERY_TIMEOUT_MS
+ * on the client) count a cursor's whole life, not one fetch: a shop with a million orders reads for
+ * longer than that. An export's transaction gets this bound instead, on both sides.
  */
 const EXPORT_READ_TIMEOUT_MS = 60 * 60_000;
 
@@ -63,6 +65,7 @@ export class OrdersExportQuery {
     if (!runner?.isTransactionActive) throw new Error('streamForExport needs the manager of an open transaction');
     // Already connected (the transaction is open): this answers the connection itself.
     const client = (await runner.connect()) as PoolClient;
+    await allowLongStatements(manager, EXPORT_READ_TIMEOUT_MS);
     const stream = new QueryStream(
       `SELECT o.order_number, o.created_at, o.status, o.payment_status, o.customer_name, o.customer_phone, o.customer_email,
               o.customer_address, o.customer_notes, o.delivery_type, o.payment_method, o.coupon_code,
@@ -84,7 +87,9 @@ export class OrdersExportQuery {
    * included with zeros. Cancelled orders are left out; every other order counts whatever its
    * payment status, at its total (discount taken off, delivery fee included).
    */
-  dailySales(manager: EntityManager, tenantId: string, from: string, to: string): Promise<DailySalesRow[]> {
+  async dailySales(manager: EntityManager, tenantId: string, from: string, to: string): Promise<DailySalesRow[]> {
+    // A year of a large shop's orders, aggregated: more than a request's bound allows.
+    await allowLongStatements(manager, EXPORT_READ_TIMEOUT_MS);
     return manager.query(
       `WITH sales AS (
          SELECT (o.created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS orders,

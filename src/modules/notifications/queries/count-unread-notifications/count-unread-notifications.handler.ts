@@ -1,18 +1,15 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { listTotal } from '@infra/database/list-counts';
 import { CountUnreadNotificationsQuery } from './count-unread-notifications.query';
 
-/** How many of a user's notifications are unread (read_at null), off the partial unread index. */
+/** How many of a user's notifications are unread (read_at null), from the counters kept as they are created and read. */
 @QueryHandler(CountUnreadNotificationsQuery)
 export class CountUnreadNotificationsHandler implements IQueryHandler<CountUnreadNotificationsQuery, number> {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async execute({ userId }: CountUnreadNotificationsQuery): Promise<number> {
-    const rows = await this.dataSource.query<Array<{ count: number }>>(
-      'SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND read_at IS NULL',
-      [userId],
-    );
-    return rows[0].count;
+  execute({ userId }: CountUnreadNotificationsQuery): Promise<number> {
+    return listTotal(this.dataSource, 'notifications', userId, 'unread');
   }
 }

@@ -1,11 +1,21 @@
+import type { PageWindow } from '@common/http/pagination';
 import type { OrderStatus } from '@modules/orders/domain/order-status';
 
 export const ORDERS_PER_PAGE = 20;
 
+/** The rows of one page of a tenant's orders. */
 export class ListOrdersQuery {
   constructor(
     readonly tenantId: string,
     readonly status: OrderStatus | undefined,
-    readonly page: number,
+    readonly window: PageWindow,
+  ) {}
+}
+
+/** How many orders a tenant has (of one status), from the counters. */
+export class CountOrdersQuery {
+  constructor(
+    readonly tenantId: string,
+    readonly status: OrderStatus | undefined,
   ) {}
 }
