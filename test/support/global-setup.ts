@@ -56,6 +56,13 @@ async function startEmbeddedTestPostgres(): Promise<string> {
   const started = Date.now();
   const server = await startEmbeddedPostgres(dataDir, pino({ level: 'warn' }));
   (globalThis as EmbeddedTestPostgres)[EMBEDDED_TEST_POSTGRES] = { dataDir, stop: server.stop };
+  // A run ended by a signal (a CI timeout, `kill`) exits through process.exit, whose `exit` hook
+  // stops the server: a signal's default action would end this process and leave the server running.
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)
+    process.once(signal, () => process.exit(code));
   const client = new Client({ connectionString: server.url });
   await client.connect();
   try {
