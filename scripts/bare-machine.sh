@@ -32,6 +32,9 @@ cleanup() {
   if $made_ns; then ip netns del "$ns" || true; fi
 }
 trap cleanup EXIT
+# Killed (a timeout, Ctrl-C): exit through the EXIT trap, so the namespace is removed.
+trap 'exit 143' TERM
+trap 'exit 130' INT
 ip netns exec "$ns" ip link set lo up
 
 # Programs a bare machine lacks. A PATH directory holding any of them is replaced by a directory of

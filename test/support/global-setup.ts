@@ -54,24 +54,35 @@ async function startEmbeddedTestPostgres(): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'storefront-test-postgres-'));
   await chmod(dataDir, 0o755);
   const started = Date.now();
-  const server = await startEmbeddedPostgres(dataDir, pino({ level: 'warn' }));
-  (globalThis as EmbeddedTestPostgres)[EMBEDDED_TEST_POSTGRES] = { dataDir, stop: server.stop };
-  const client = new Client({ connectionString: server.url });
+  const logger = pino({ level: 'warn' });
+  const first = await startEmbeddedPostgres(dataDir, logger);
+  const client = new Client({ connectionString: first.url });
   await client.connect();
   try {
     for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await client.query(`ALTER SYSTEM SET ${setting} = off`);
-    await client.query('SELECT pg_reload_conf()');
+    // PostgreSQL-only apps hold many connections (a pool per queue and worker beside the app's own),
+    // and tests run several apps at once: 100, the default, runs out.
+    await client.query('ALTER SYSTEM SET max_connections = 400');
     // The suite opens many connections at once (20 concurrent requests on a fresh pool): a SCRAM
     // verifier of one iteration instead of 4096 keeps each login cheap, as trust auth is on a CI server.
     await client.query('SET scram_iterations = 1');
-    await client.query(`ALTER ROLE postgres PASSWORD '${decodeURIComponent(new URL(server.url).password).replace(/'/g, "''")}'`);
+    await client.query(`ALTER ROLE postgres PASSWORD '${decodeURIComponent(new URL(first.url).password).replace(/'/g, "''")}'`);
   } finally {
     await client.end();
   }
+  // max_connections takes a restart.
+  await first.stop();
+  const server = await startEmbeddedPostgres(dataDir, logger);
+  (globalThis as EmbeddedTestPostgres)[EMBEDDED_TEST_POSTGRES] = { dataDir, stop: server.stop };
+  // A run ended by a signal (a CI timeout, `kill`) exits through process.exit, whose `exit` hook
+  // stops the server: a signal's default action would end this process and leave the server running.
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)
+    process.once(signal, () => process.exit(code));
   const url = new URL(server.url);
   url.pathname = '/storefront_test';
-  process.stdout.write(
-    `\nNo PostgreSQL server on 127.0.0.1:5432: embedded PostgreSQL on ${url.host}, started in ${Date.now() - started} ms\n`,
-  );
+  process.stdout.write(`\nEmbedded PostgreSQL for the tests on ${url.host}, started in ${Date.now() - started} ms\n`);
   return url.toString();
 }
