@@ -34,7 +34,9 @@ describeIf(requirements.postgresBinaries)('PostgreSQL outage (decisions §13)', 
     // API only, with queues of its own: no worker of this app takes another suite's jobs.
     role: 'api',
     logLevel: 'info',
-    env: { DATABASE_URL: postgres.url, QUEUE_PREFIX: `pg-outage-${randomUUID().slice(0, 8)}` },
+    // No token cache: every request and handshake below meets PostgreSQL's absence itself (a token
+    // verified in the last AUTH_TOKEN_CACHE_MS would let a Socket.IO handshake through).
+    env: { DATABASE_URL: postgres.url, QUEUE_PREFIX: `pg-outage-${randomUUID().slice(0, 8)}`, AUTH_TOKEN_CACHE_MS: '0' },
   }));
   const realtime = useRealtimeClients();
 
