@@ -127,7 +127,7 @@ describe('Web Push delivery of NewOrderNotification (spec 6, decisions §9)', ()
         const job = await t.get<Queue>(getQueueToken(PUSH_DELIVERY_QUEUE)).getJob(pushJobId);
         return job && (await job.isCompleted()) && job;
       },
-      { timeoutMs: 15_000, what: 'the push job queued again by the redelivered event to complete' },
+      { timeoutMs: 30_000, what: 'the push job queued again by the redelivered event to complete' },
     );
     expect(rerun.data.deliveryKey).toBe(`order-placed.${event.id}-${owner.id}`);
     expect([browsers.modern.requests().length, browsers.legacy.requests().length]).toEqual([1, 1]);
