@@ -4,17 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '@test/support/test-app';
+import { jsonApi, postgresProcessesOf } from '@test/support/zero-setup';
 import { waitFor } from '@test/support/wait';
-
-/** Processes whose command line names this data directory (`postgres -D <dir>`). */
-async function postgresProcessesOf(dir: string): Promise<number[]> {
-  const found: number[] = [];
-  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
-    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (command.split('\0').includes(dir)) found.push(Number(pid));
-  }
-  return found;
-}
 
 /** TCP connections the process holds to port 6379 (Redis's), from /proc: its sockets matched with the kernel's table. */
 async function redisConnectionsOf(pid: number): Promise<number> {
@@ -121,16 +112,7 @@ describe('The built service on a bare machine: no DATABASE_URL, REDIS_URL or APP
   it('registers, sells exactly the stock under concurrency, stores a tracked event, rate-limits, and keeps it all across a restart', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const api = (path: string, init: { method?: string; token?: string; tenant?: string; body?: object } = {}) =>
-      fetch(`${base}${path}`, {
-        method: init.method ?? 'GET',
-        headers: {
-          'content-type': 'application/json',
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-          ...(init.tenant ? { 'x-tenant-id': init.tenant } : {}),
-        },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
+    const api = jsonApi(base);
 
     const first = await start(port);
     expect(first.output()).toMatch(/embedded PostgreSQL on 127\.0\.0\.1:\d+/);

@@ -3,20 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChildRun, spawnTs, startMain } from '@test/support/cli';
 import { freePort } from '@test/support/test-app';
+import { jsonApi, postgresProcessesOf } from '@test/support/zero-setup';
 
 /** A pid no process has: the highest pid Linux hands out is below 2^22. */
 const DEAD_PID = 4_194_303;
-
-/** Processes whose command line names this data directory (`postgres -D <dir>`). */
-async function postgresProcessesOf(dir: string): Promise<number[]> {
-  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
-  const found: number[] = [];
-  for (const pid of pids) {
-    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (command.split('\0').includes(dir)) found.push(Number(pid));
-  }
-  return found;
-}
 
 /** The process's exit code, or 'timeout' (the timer is cleared either way, so jest can exit). */
 async function exitWithin(run: ChildRun, ms: number): Promise<number | null | 'timeout'> {
@@ -75,16 +65,7 @@ describe('Zero setup: embedded PostgreSQL and a generated APP_KEY (decisions §1
   it('serves with only Node.js and Redis, keeps its data and key across restarts, and recovers from a crashed run', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const api = (path: string, init: { method?: string; token?: string; tenant?: string; body?: object } = {}) =>
-      fetch(`${base}${path}`, {
-        method: init.method ?? 'GET',
-        headers: {
-          'content-type': 'application/json',
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-          ...(init.tenant ? { 'x-tenant-id': init.tenant } : {}),
-        },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
+    const api = jsonApi(base);
 
     const first = await startZeroSetup(port);
     const postgresDir = join(dataDir, 'postgres');
