@@ -27,10 +27,9 @@ export class RequestContextGuard extends AuthGuard('bearer') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
-    const mode = this.metadata<AuthMode>(AUTH_MODE_KEY, context);
+    const { mode, storefront } = this.routeOf(context);
     if (mode === 'required' || (mode === 'optional' && req.headers.authorization)) await super.canActivate(context);
 
-    const storefront = this.metadata<StorefrontOptions>(STOREFRONT_KEY, context);
     const reference = storefront ? storefrontReference(req, storefront) : null;
     const tenant = reference ? await this.lookUp(reference, storefront!) : null;
     req.context = new RequestContext(
@@ -48,7 +47,7 @@ export class RequestContextGuard extends AuthGuard('bearer') {
     // A failing database is an outage (500), not a bad token.
     if (error) throw error;
     if (user) return user;
-    if (this.metadata<AuthMode>(AUTH_MODE_KEY, context) === 'optional') return undefined as TUser;
+    if (this.routeOf(context).mode === 'optional') return undefined as TUser;
     throw new UnauthenticatedError();
   }
 
@@ -59,9 +58,29 @@ export class RequestContextGuard extends AuthGuard('bearer') {
     return options.unknown === 'handler' ? lookUp.catch(() => null) : lookUp;
   }
 
-  private metadata<T>(key: string, context: ExecutionContext): T | undefined {
-    return this.reflector.getAllAndOverride<T | undefined>(key, [context.getHandler(), context.getClass()]);
+  /** What the route declares, read once per handler: the decorators' metadata never changes at run time. */
+  private routeOf(context: ExecutionContext): RouteDeclaration {
+    const handler = context.getHandler();
+    const owner = context.getClass();
+    const cached = this.routes.get(handler);
+    if (cached?.owner === owner) return cached;
+    const targets = [handler, owner];
+    const route = {
+      owner,
+      mode: this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE_KEY, targets),
+      storefront: this.reflector.getAllAndOverride<StorefrontOptions | undefined>(STOREFRONT_KEY, targets),
+    };
+    this.routes.set(handler, route);
+    return route;
   }
+
+  private readonly routes = new WeakMap<object, RouteDeclaration>();
+}
+
+interface RouteDeclaration {
+  owner: object;
+  mode: AuthMode | undefined;
+  storefront: StorefrontOptions | undefined;
 }
 
 interface TenantReference {
