@@ -24,22 +24,29 @@ export class RequestContextGuard extends AuthGuard('bearer') {
     super();
   }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
     const { mode, storefront } = this.routeOf(context);
-    if (mode === 'required' || (mode === 'optional' && req.headers.authorization)) await super.canActivate(context);
+    const authenticates = mode === 'required' || (mode === 'optional' && Boolean(req.headers.authorization));
+    // A route that asks for neither a user nor a shop is decided here, without a promise.
+    if (!authenticates && !storefront) {
+      req.context = contextFor(req, null, false, null);
+      return true;
+    }
+    return this.activate(context, req, authenticates, storefront);
+  }
 
+  private async activate(
+    context: ExecutionContext,
+    req: Request,
+    authenticates: boolean,
+    storefront: StorefrontOptions | undefined,
+  ): Promise<boolean> {
+    if (authenticates) await super.canActivate(context);
     const reference = storefront ? storefrontReference(req, storefront) : null;
     const tenant = reference ? await this.lookUp(reference, storefront!) : null;
-    req.context = new RequestContext(
-      typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '',
-      req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      req.user ?? null,
-      tenant,
-      reference !== null,
-      storefront?.unknown ?? null,
-    );
+    req.context = contextFor(req, tenant, reference !== null, storefront?.unknown ?? null);
     return true;
   }
 
@@ -81,6 +88,22 @@ interface RouteDeclaration {
   owner: object;
   mode: AuthMode | undefined;
   storefront: StorefrontOptions | undefined;
+}
+
+function contextFor(
+  req: Request,
+  tenant: StorefrontTenant | null,
+  tenantNamed: boolean,
+  unknownTenant: StorefrontOptions['unknown'] | null,
+): RequestContext {
+  return new RequestContext(
+    typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '',
+    req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    req.user ?? null,
+    tenant,
+    tenantNamed,
+    unknownTenant,
+  );
 }
 
 interface TenantReference {
