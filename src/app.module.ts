@@ -93,7 +93,9 @@ export class AppModule {
           validate: validateResolvedEnv,
           ignoreEnvFile: process.env.NODE_ENV === 'test',
         }),
-        LoggerModule.forRoot({ pinoHttp: { logger: options.logger }, useExisting: true }),
+        // No route middleware of its own: the request logging binds pino-http's child logger itself
+        // (infra/logging/http-logger), only for requests that have one.
+        LoggerModule.forRoot({ pinoHttp: { logger: options.logger }, useExisting: true, forRoutes: [] }),
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (config: ConfigService<Env, true>) => ({

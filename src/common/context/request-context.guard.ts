@@ -24,23 +24,29 @@ export class RequestContextGuard extends AuthGuard('bearer') {
     super();
   }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
-    const mode = this.metadata<AuthMode>(AUTH_MODE_KEY, context);
-    if (mode === 'required' || (mode === 'optional' && req.headers.authorization)) await super.canActivate(context);
+    const { mode, storefront } = this.routeOf(context);
+    const authenticates = mode === 'required' || (mode === 'optional' && Boolean(req.headers.authorization));
+    // A route that asks for neither a user nor a shop is decided here, without a promise.
+    if (!authenticates && !storefront) {
+      req.context = contextFor(req, null, false, null);
+      return true;
+    }
+    return this.activate(context, req, authenticates, storefront);
+  }
 
-    const storefront = this.metadata<StorefrontOptions>(STOREFRONT_KEY, context);
+  private async activate(
+    context: ExecutionContext,
+    req: Request,
+    authenticates: boolean,
+    storefront: StorefrontOptions | undefined,
+  ): Promise<boolean> {
+    if (authenticates) await super.canActivate(context);
     const reference = storefront ? storefrontReference(req, storefront) : null;
     const tenant = reference ? await this.lookUp(reference, storefront!) : null;
-    req.context = new RequestContext(
-      typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '',
-      req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      req.user ?? null,
-      tenant,
-      reference !== null,
-      storefront?.unknown ?? null,
-    );
+    req.context = contextFor(req, tenant, reference !== null, storefront?.unknown ?? null);
     return true;
   }
 
@@ -48,7 +54,7 @@ export class RequestContextGuard extends AuthGuard('bearer') {
     // A failing database is an outage (500), not a bad token.
     if (error) throw error;
     if (user) return user;
-    if (this.metadata<AuthMode>(AUTH_MODE_KEY, context) === 'optional') return undefined as TUser;
+    if (this.routeOf(context).mode === 'optional') return undefined as TUser;
     throw new UnauthenticatedError();
   }
 
@@ -59,9 +65,45 @@ export class RequestContextGuard extends AuthGuard('bearer') {
     return options.unknown === 'handler' ? lookUp.catch(() => null) : lookUp;
   }
 
-  private metadata<T>(key: string, context: ExecutionContext): T | undefined {
-    return this.reflector.getAllAndOverride<T | undefined>(key, [context.getHandler(), context.getClass()]);
+  /** What the route declares, read once per handler: the decorators' metadata never changes at run time. */
+  private routeOf(context: ExecutionContext): RouteDeclaration {
+    const handler = context.getHandler();
+    const owner = context.getClass();
+    const cached = this.routes.get(handler);
+    if (cached?.owner === owner) return cached;
+    const targets = [handler, owner];
+    const route = {
+      owner,
+      mode: this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE_KEY, targets),
+      storefront: this.reflector.getAllAndOverride<StorefrontOptions | undefined>(STOREFRONT_KEY, targets),
+    };
+    this.routes.set(handler, route);
+    return route;
   }
+
+  private readonly routes = new WeakMap<object, RouteDeclaration>();
+}
+
+interface RouteDeclaration {
+  owner: object;
+  mode: AuthMode | undefined;
+  storefront: StorefrontOptions | undefined;
+}
+
+function contextFor(
+  req: Request,
+  tenant: StorefrontTenant | null,
+  tenantNamed: boolean,
+  unknownTenant: StorefrontOptions['unknown'] | null,
+): RequestContext {
+  return new RequestContext(
+    typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '',
+    req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    req.user ?? null,
+    tenant,
+    tenantNamed,
+    unknownTenant,
+  );
 }
 
 interface TenantReference {

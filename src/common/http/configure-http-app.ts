@@ -48,33 +48,17 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   // First, so that request timing covers body parsing and refusals too. Nothing when metrics are off.
   for (const middleware of app.get(MetricsService).httpMiddlewares()) app.use(middleware);
 
-  // Once the listener is closing (SIGTERM, after the drain), every response asks the client to drop
-  // its keep-alive connection, so no client keeps a dying process busy.
+  // One middleware for what every request passes through, rather than a router layer each: the
+  // `Connection: close` once the listener is closing (SIGTERM, after the drain), so no client keeps
+  // a dying process busy; the request id and log line (first, so that even a request the body parser
+  // refuses has an id); then the cancellation of a read's statements when its client hangs up.
   const shutdown = app.get(ShutdownState);
-  app.use((_req: Request, res: Response, next: NextFunction) => {
+  const withQueryCancellation = (req: Request, res: Response, next: NextFunction) => cancelQueriesOnDisconnect(req, res, next);
+  app.use((req: Request, res: Response, next: NextFunction) => {
     if (shutdown.closing) res.setHeader('Connection', 'close');
-    next();
+    requestLogging(req, res, req.method === 'GET' || req.method === 'HEAD' ? () => withQueryCancellation(req, res, next) : next);
   });
-  // The logger comes first so that even a request rejected by the body parser has an id.
-  app.use(requestLogging);
-  // A read whose client hangs up has its running statements cancelled.
-  app.use(cancelQueriesOnDisconnect);
-  // Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which
-  // the webhook answers itself, after checking the signature), so they get the raw body.
-  app.use('/api/webhooks', express.raw({ type: () => true, limit: BODY_LIMIT }));
-  // The conversion beacon never fails its caller: its body is read as text, whatever it claims to be.
-  app.use('/api/v1/analytics/conversion', express.text({ type: () => true, limit: BODY_LIMIT }));
-  app.use(
-    express.json({
-      limit: BODY_LIMIT,
-      type: ['application/json', 'application/*+json'],
-      verify: (req, _res, buffer) => {
-        (req as Request).rawBody = buffer;
-      },
-    }),
-  );
-  // Too deep or holding a NUL: refused before class-transformer and the validator recurse into it.
-  app.use(refuseHostileJsonBodies);
+  app.use(parseBodies);
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const { status, body } = toErrorResponse(error);
@@ -104,4 +88,32 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   }
+}
+
+// Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which
+// the webhook answers itself, after checking the signature), so they get the raw body.
+const WEBHOOKS = /^\/api\/webhooks(?:[/?#]|$)/i;
+const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
+// The conversion beacon never fails its caller: its body is read as text, whatever it claims to be.
+const CONVERSION_BEACON = /^\/api\/v1\/analytics\/conversion(?:[/?#]|$)/i;
+const textBody = express.text({ type: () => true, limit: BODY_LIMIT });
+const jsonBody = express.json({
+  limit: BODY_LIMIT,
+  type: ['application/json', 'application/*+json'],
+  verify: (req, _res, buffer) => {
+    (req as Request).rawBody = buffer;
+  },
+});
+
+/**
+ * Body parsing in one middleware. A request without a body (no `Content-Length`, no
+ * `Transfer-Encoding`: every GET the clients send) skips it whole, as each parser would after its
+ * own checks. Otherwise the raw body for webhooks, text for the beacon, JSON for the rest, and a
+ * parsed JSON body too deep or holding a NUL is refused before class-transformer and the validator
+ * recurse into it.
+ */
+function parseBodies(req: Request, res: Response, next: NextFunction): void {
+  if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
+  const parser = WEBHOOKS.test(req.url) ? rawBody : CONVERSION_BEACON.test(req.url) ? textBody : jsonBody;
+  parser(req, res, (error?: unknown) => (error ? next(error) : refuseHostileJsonBodies(req, res, next)));
 }

@@ -21,6 +21,27 @@ type CancelConnection = Connection & {
 class RequestQueries {
   readonly running = new Set<BackendClient>();
   abandoned = false;
+  private watching = false;
+
+  constructor(private readonly res: Response) {}
+
+  /**
+   * Starts watching the client's connection, at the request's first statement: a request that
+   * runs none (probes, answers from memory) adds no listener. A connection already gone by then
+   * abandons the request at once.
+   */
+  watch(): void {
+    if (this.watching) return;
+    this.watching = true;
+    const { res } = this;
+    if (res.socket?.destroyed === true && !res.writableFinished) {
+      this.abandoned = true;
+      return;
+    }
+    res.on('close', () => {
+      if (!res.writableFinished) this.abandon();
+    });
+  }
 
   /** Cancels every statement still running for the request: its answer has nobody left to read it. */
   abandon(): void {
@@ -46,11 +67,7 @@ export class QueryAbandonedError extends Error {
  */
 export function cancelQueriesOnDisconnect(req: Request, res: Response, next: NextFunction): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-  const queries = new RequestQueries();
-  res.on('close', () => {
-    if (!res.writableFinished) queries.abandon();
-  });
-  current.run(queries, next);
+  current.run(new RequestQueries(res), next);
 }
 
 /**
@@ -61,6 +78,7 @@ export function cancelQueriesOnDisconnect(req: Request, res: Response, next: Nex
 export function trackQuery<T>(client: BackendClient, returnsPromise: boolean, submit: () => T): T {
   const queries = current.getStore();
   if (!queries || !returnsPromise) return submit();
+  queries.watch();
   // Not sent at all: it would only be cancelled.
   if (queries.abandoned) return Promise.reject(new QueryAbandonedError()) as T;
   const result = submit();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { storage, Store } from 'nestjs-pino/storage';
 import pino, { Logger } from 'pino';
 import pinoHttp, { HttpLogger } from 'pino-http';
 
@@ -23,6 +24,11 @@ export function createRootLogger(level: string): Logger {
  * (level info or lower), pino-http writes one JSON line per request; otherwise, and for the probes,
  * only the id is assigned: building a per-request child logger that would never write costs about a
  * tenth of a cheap request.
+ *
+ * When a request line is logged, the rest of the request runs with pino-http's child logger bound
+ * for Nest's `Logger` (what nestjs-pino's own middleware would do), so an error logged through it
+ * carries the request. Where no child logger exists that binding would fall back to the root logger
+ * anyway, so it is skipped: nestjs-pino's middleware is not mounted (AppModule, `forRoutes: []`).
  */
 export function createRequestLogging(logger: Logger): RequestHandler {
   const http = createHttpLogger(logger);
@@ -33,7 +39,8 @@ export function createRequestLogging(logger: Logger): RequestHandler {
     (req as IncomingMessage & { id: string }).id = id;
     res.setHeader('X-Request-Id', id);
     if (!logsRequests || QUIET_PATHS.has(req.path)) return next();
-    http(req, res, next);
+    http(req, res);
+    storage.run(new Store(req.log), next);
   };
 }
 

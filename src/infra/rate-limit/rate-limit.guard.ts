@@ -22,9 +22,7 @@ const MAX_TRACKER_LENGTH = 128;
 export class RateLimitGuard extends ThrottlerGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const entries =
-      this.reflector.getAllAndOverride<RateLimitEntry[] | undefined>(RATE_LIMIT_GROUPS_KEY, [context.getHandler(), context.getClass()]) ??
-      DEFAULT_GROUPS;
+    const entries = this.entriesOf(context);
     if (entries.length === 0) return true;
 
     const req = context.switchToHttp().getRequest<Request>();
@@ -65,6 +63,20 @@ export class RateLimitGuard extends ThrottlerGuard {
     }
     return true;
   }
+
+  /** The route's groups, read once per handler: the decorators' metadata never changes at run time. */
+  private entriesOf(context: ExecutionContext): RateLimitEntry[] {
+    const handler = context.getHandler();
+    const owner = context.getClass();
+    const cached = this.routes.get(handler);
+    if (cached?.owner === owner) return cached.entries;
+    const entries =
+      this.reflector.getAllAndOverride<RateLimitEntry[] | undefined>(RATE_LIMIT_GROUPS_KEY, [handler, owner]) ?? DEFAULT_GROUPS;
+    this.routes.set(handler, { owner, entries });
+    return entries;
+  }
+
+  private readonly routes = new WeakMap<object, { owner: object; entries: RateLimitEntry[] }>();
 }
 
 function boundedTracker(tracker: string): string {

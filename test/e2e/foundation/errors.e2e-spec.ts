@@ -85,6 +85,16 @@ describe('Error contract (decisions §1)', () => {
     });
   });
 
+  it("logs an unexpected error through the request's logger when request logging is on", async () => {
+    await withTestApp({ logLevel: 'info', imports: [ProbeModule] }, async (verbose) => {
+      const res = await verbose.http().get('/test-probe/crash');
+      expect(res.status).toBe(500);
+      const line = verbose.logs.find((entry) => entry.msg === 'Unhandled error');
+      // `req` comes only from pino-http's child logger, bound for Nest's Logger for the request.
+      expect(line?.req).toEqual(expect.objectContaining({ id: res.headers['x-request-id'], url: '/test-probe/crash' }));
+    });
+  });
+
   it('answers CORS preflights for the configured storefront origins only', async () => {
     await withTestApp({ env: { CORS_ORIGINS: 'https://shop.example' } }, async (cors) => {
       const preflight = { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' };
