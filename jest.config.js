@@ -45,6 +45,7 @@ const PER_BACKEND = [
   'analytics/analytics-durability.e2e-spec.ts',
   'notifications/new-order-notification.e2e-spec.ts',
   'exports/export-lifecycle.e2e-spec.ts',
+  'exports/export-shutdown.e2e-spec.ts',
 ];
 
 module.exports = async () => {

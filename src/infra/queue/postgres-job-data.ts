@@ -1,4 +1,5 @@
 import { BackendFactory, createPostgresBackend, JobJson, PostgresConnectionOptions, PostgresQueueBackend } from 'bullmq';
+import { failAddsWhenClosing } from './postgres-closing-adds';
 
 /**
  * BullMQ's PostgreSQL backend keeps a job's data in a jsonb column, and jsonb cannot hold U+0000
@@ -94,6 +95,9 @@ function encodeJobDataOf(backend: PostgresQueueBackend): PostgresQueueBackend {
   return backend;
 }
 
-/** BullMQ's PostgreSQL backend with job data any string can be part of. */
+/**
+ * BullMQ's PostgreSQL backend with job data any string can be part of, and adds that fail instead
+ * of hanging once the queue is closing (postgres-closing-adds.ts).
+ */
 export const createJobDataSafePostgresBackend: BackendFactory<PostgresQueueBackend, PostgresConnectionOptions> = (...args) =>
-  encodeJobDataOf(createPostgresBackend(...args));
+  failAddsWhenClosing(encodeJobDataOf(createPostgresBackend(...args)));
