@@ -30,3 +30,40 @@ export function jsonApi(base: string) {
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
 }
+
+/**
+ * The first minutes of a new merchant on a freshly started service: registers `name`'s shop, opens
+ * its location, adds a product with a stock of 5, then places 8 orders of one unit at once. Answers
+ * the merchant's token, the shop and product ids, and the orders' statuses (exactly 5 must be 201).
+ */
+export async function registerAndSellOut(api: ReturnType<typeof jsonApi>, name: string) {
+  const slug = name.toLowerCase();
+  const registered = await api('/api/v1/register', {
+    method: 'POST',
+    body: {
+      name,
+      email: `${slug}@example.com`,
+      password: `${slug}-shop-1`,
+      password_confirmation: `${slug}-shop-1`,
+      tenant_name: `${name} Shop`,
+    },
+  });
+  expect(registered.status).toBe(201);
+  const { access_token: token, tenant_id: tenantId } = ((await registered.json()) as { data: { access_token: string; tenant_id: string } })
+    .data;
+  expect((await api('/api/v1/merchant/locations', { method: 'POST', token, body: { name: 'Main', is_primary: true } })).status).toBe(201);
+  const product = await api('/api/v1/merchant/products', { method: 'POST', token, body: { name: 'Espresso', price: 45, stock: 5 } });
+  expect(product.status).toBe(201);
+  const productId = ((await product.json()) as { data: { id: number } }).data.id;
+
+  const order = {
+    customer_name: 'Ana',
+    customer_phone: '+50499998888',
+    delivery_type: 'pickup',
+    items: [{ product_id: productId, quantity: 1 }],
+  };
+  const statuses = await Promise.all(
+    Array.from({ length: 8 }, () => api('/api/v1/orders', { method: 'POST', tenant: tenantId, body: order }).then((res) => res.status)),
+  );
+  return { token, tenantId, productId, statuses };
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '@test/support/test-app';
-import { jsonApi, postgresProcessesOf } from '@test/support/zero-setup';
+import { jsonApi, postgresProcessesOf, registerAndSellOut } from '@test/support/zero-setup';
 import { waitFor } from '@test/support/wait';
 
 /** TCP connections the process holds to port 6379 (Redis's), from /proc: its sockets matched with the kernel's table. */
@@ -126,35 +126,8 @@ describe('The built service on a bare machine: no DATABASE_URL, REDIS_URL or APP
     expect(health.checkResults.map((check) => check.name)).not.toContain('RedisPersistence');
     expect((await api('/health/ready')).status).toBe(200);
 
-    const registered = await api('/api/v1/register', {
-      method: 'POST',
-      body: {
-        name: 'Bare',
-        email: 'bare@example.com',
-        password: 'bare-laptop-1',
-        password_confirmation: 'bare-laptop-1',
-        tenant_name: 'Bare Shop',
-      },
-    });
-    expect(registered.status).toBe(201);
-    const { access_token: token, tenant_id: tenantId } = (
-      (await registered.json()) as { data: { access_token: string; tenant_id: string } }
-    ).data;
-    expect((await api('/api/v1/merchant/locations', { method: 'POST', token, body: { name: 'Main', is_primary: true } })).status).toBe(201);
-    const product = await api('/api/v1/merchant/products', { method: 'POST', token, body: { name: 'Espresso', price: 45, stock: 5 } });
-    expect(product.status).toBe(201);
-    const productId = ((await product.json()) as { data: { id: number } }).data.id;
-
     // 8 concurrent orders on a stock of 5: exactly 5 taken, the others refused.
-    const order = {
-      customer_name: 'Ana',
-      customer_phone: '+50499998888',
-      delivery_type: 'pickup',
-      items: [{ product_id: productId, quantity: 1 }],
-    };
-    const statuses = await Promise.all(
-      Array.from({ length: 8 }, () => api('/api/v1/orders', { method: 'POST', tenant: tenantId, body: order }).then((res) => res.status)),
-    );
+    const { token, tenantId, statuses } = await registerAndSellOut(api, 'Bare');
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 422)).toHaveLength(3);
 

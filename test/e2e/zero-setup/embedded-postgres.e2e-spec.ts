@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChildRun, spawnTs, startMain } from '@test/support/cli';
 import { freePort } from '@test/support/test-app';
-import { jsonApi, postgresProcessesOf } from '@test/support/zero-setup';
+import { jsonApi, postgresProcessesOf, registerAndSellOut } from '@test/support/zero-setup';
 
 /** A pid no process has: the highest pid Linux hands out is below 2^22. */
 const DEAD_PID = 4_194_303;
@@ -85,35 +85,7 @@ describe('Zero setup: embedded PostgreSQL and a generated APP_KEY (decisions §1
     const key = (await readFile(keyFile, 'utf8')).trim();
     expect(key).toMatch(/^[0-9a-f]{64}$/);
 
-    const registered = await api('/api/v1/register', {
-      method: 'POST',
-      body: {
-        name: 'Zero',
-        email: 'zero@example.com',
-        password: 'zero-setup-1',
-        password_confirmation: 'zero-setup-1',
-        tenant_name: 'Zero Shop',
-      },
-    });
-    expect(registered.status).toBe(201);
-    const { access_token: token, tenant_id: tenantId } = (
-      (await registered.json()) as { data: { access_token: string; tenant_id: string } }
-    ).data;
-    const location = await api('/api/v1/merchant/locations', { method: 'POST', token, body: { name: 'Main', is_primary: true } });
-    expect(location.status).toBe(201);
-    const product = await api('/api/v1/merchant/products', { method: 'POST', token, body: { name: 'Espresso', price: 45, stock: 5 } });
-    expect(product.status).toBe(201);
-    const productId = ((await product.json()) as { data: { id: number } }).data.id;
-
-    const order = {
-      customer_name: 'Ana',
-      customer_phone: '+50499998888',
-      delivery_type: 'pickup',
-      items: [{ product_id: productId, quantity: 1 }],
-    };
-    const statuses = await Promise.all(
-      Array.from({ length: 8 }, () => api('/api/v1/orders', { method: 'POST', tenant: tenantId, body: order }).then((res) => res.status)),
-    );
+    const { token, statuses } = await registerAndSellOut(api, 'Zero');
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status !== 201).every((status) => status === 422)).toBe(true);
 
