@@ -88,6 +88,13 @@ export class EnvironmentVariables {
   @IntegerVar(1, 200)
   DATABASE_POOL_SIZE = 10;
 
+  /**
+   * PostgreSQL-only mode (QUEUE_BACKEND=postgres): connections shared by every queue and worker of
+   * the process for their statements; each worker holds one more, for LISTEN.
+   */
+  @IntegerVar(1, 100)
+  QUEUE_DATABASE_POOL_SIZE = 8;
+
   // --- Outages (decisions §13): how long the service waits for PostgreSQL before answering 503 ---
   /** Opening one PostgreSQL connection. */
   @IntegerVar(100, 60_000)

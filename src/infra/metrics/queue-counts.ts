@@ -89,7 +89,11 @@ export class QueueCountsReader implements OnApplicationShutdown {
       // BullMQ leaves the search path of a pool it is handed to its owner.
       options: `-c search_path=${QUEUE_SCHEMA}`,
     });
-    this.postgres.on('error', (error) => this.logger.debug({ err: error }, 'Queue counts: PostgreSQL error'));
+    if (!this.postgres.listenerCount('error')) {
+      this.postgres.on('error', (error) => this.logger.debug({ err: error }, 'Queue counts: PostgreSQL error'));
+      // Each counting queue's backend listens for the pool's errors too: a dozen queues, not a leak.
+      this.postgres.setMaxListeners(0);
+    }
     return new Queue(name, { connection: this.postgres, prefix }, createPostgresBackend) as unknown as Queue;
   }
 }

@@ -1,5 +1,6 @@
 import { BackendFactory, createPostgresBackend, JobJson, PostgresConnectionOptions, PostgresQueueBackend } from 'bullmq';
 import { failAddsWhenClosing } from './postgres-closing-adds';
+import { PostgresQueuePool } from './postgres-queue-pool';
 
 /**
  * BullMQ's PostgreSQL backend keeps a job's data in a jsonb column, and jsonb cannot hold U+0000
@@ -97,7 +98,12 @@ function encodeJobDataOf(backend: PostgresQueueBackend): PostgresQueueBackend {
 
 /**
  * BullMQ's PostgreSQL backend with job data any string can be part of, and adds that fail instead
- * of hanging once the queue is closing (postgres-closing-adds.ts).
+ * of hanging once the queue is closing (postgres-closing-adds.ts). A backend on the process's
+ * shared queue pool (postgres-queue-pool.ts) holds it open until the backend closes.
  */
-export const createJobDataSafePostgresBackend: BackendFactory<PostgresQueueBackend, PostgresConnectionOptions> = (...args) =>
-  failAddsWhenClosing(encodeJobDataOf(createPostgresBackend(...args)));
+export const createJobDataSafePostgresBackend: BackendFactory<PostgresQueueBackend, PostgresConnectionOptions> = (...args) => {
+  const backend = createPostgresBackend(...args);
+  const pool = args[1].connection as unknown;
+  if (pool instanceof PostgresQueuePool) pool.lease(backend.connection);
+  return failAddsWhenClosing(encodeJobDataOf(backend));
+};

@@ -1,33 +1,31 @@
 import { ConfigService } from '@nestjs/config';
-import { ConnectionOptions, PostgresPoolConfig, Queue, PostgresQueueBackend, setDefaultBackendFactory } from 'bullmq';
+import { ConnectionOptions, Queue, PostgresQueueBackend, setDefaultBackendFactory } from 'bullmq';
 import { Env, QueueBackend } from '@config/env.validation';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
 import { createJobDataSafePostgresBackend } from './postgres-job-data';
+import { PostgresQueuePool } from './postgres-queue-pool';
 
 /** The PostgreSQL schema BullMQ's tables live in (its default), beside the app's own. */
 export const QUEUE_SCHEMA = 'bullmq';
 
-/**
- * Every queue and worker owns a pool, and a worker one more connection for LISTEN. A few
- * connections each, enough for a burst of request-path adds within their 1 s deadline, closed after
- * a second idle, so that a dozen queues and their workers mostly hold one connection each.
- */
-const POSTGRES_POOL_PER_QUEUE = 4;
+/** Pooled queue connections idle this long are closed: at rest a process holds little more than its workers' LISTEN connections. */
 const POSTGRES_IDLE_CLOSE_MS = 1_000;
+/** A worker's statement waits this long for a free pooled connection under a burst (as the app's own pool does). */
+const POSTGRES_POOL_WAIT_MS = 10_000;
 
 /** The connection settings of the backend in force, for the root BullMQ options. */
 function connectionFor(config: ConfigService<Env, true>): ConnectionOptions {
   if (config.get('QUEUE_BACKEND', { infer: true }) === 'postgres') {
-    const postgres: PostgresPoolConfig = {
+    // One pool for every queue and worker of this app (postgres-queue-pool.ts). Given a pool, BullMQ
+    // checks the schema and never migrates it: that is done with the app's own (run-migrations.ts).
+    return new PostgresQueuePool({
       connectionString: config.get('DATABASE_URL', { infer: true }),
       schema: QUEUE_SCHEMA,
-      max: POSTGRES_POOL_PER_QUEUE,
-      idleTimeoutMillis: POSTGRES_IDLE_CLOSE_MS,
-      connectionTimeoutMillis: config.get('DATABASE_CONNECT_TIMEOUT_MS', { infer: true }),
-      // The schema is migrated with the app's own (run-migrations.ts), never by a starting queue.
-      skipMigrations: true,
-    };
-    return postgres;
+      max: config.get('QUEUE_DATABASE_POOL_SIZE', { infer: true }),
+      connectTimeoutMs: config.get('DATABASE_CONNECT_TIMEOUT_MS', { infer: true }),
+      poolWaitMs: POSTGRES_POOL_WAIT_MS,
+      idleCloseMs: POSTGRES_IDLE_CLOSE_MS,
+    });
   }
   // Refused at start-up without REDIS_URL (validateEnv), so the URL is there.
   const redisUrl = config.get('REDIS_URL', { infer: true });
