@@ -4,7 +4,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { Server, ServerOptions } from 'socket.io';
 import { withinDeadline } from '@common/errors/dependency-unavailable';
 import { Env } from '@config/env.validation';
@@ -47,7 +47,7 @@ export interface SocketIoSettings {
  */
 export class SocketIoAdapter extends IoAdapter {
   private readonly redisClients: Redis[] = [];
-  private postgres: Pool | null = null;
+  private postgres: AdapterPool | null = null;
 
   constructor(
     app: INestApplication,
@@ -87,13 +87,13 @@ export class SocketIoAdapter extends IoAdapter {
     await Promise.all(this.redisClients.splice(0).map(closeRedisClient));
     const postgres = this.postgres;
     this.postgres = null;
-    // Closing the servers closed their adapters, which released the LISTEN connection.
-    await postgres?.end().catch(() => undefined);
+    // Closing the servers closed their adapters, which released their LISTEN connection.
+    await postgres?.close();
   }
 
   private postgresPool(): Pool {
     if (this.postgres) return this.postgres;
-    const pool = new Pool({
+    const pool = new AdapterPool({
       connectionString: this.settings.databaseUrl,
       max: POSTGRES_POOL_SIZE,
       connectionTimeoutMillis: this.settings.databaseConnectTimeoutMs,
@@ -163,4 +163,66 @@ function withCommandFailuresHandled(client: Redis): Redis {
       };
     },
   });
+}
+
+/**
+ * The PostgreSQL adapter's pool. The adapter checks its LISTEN connection out of it as the server
+ * starts, and its `close()` releases only a connection it already holds: an app closed while that
+ * connection was still being opened (a start followed at once by a close) left it checked out, and
+ * `end()` waited for it forever. Once closed, this pool destroys such a late connection and never
+ * answers another `connect()`, so the adapter's reconnection attempts stop there, and `end()` ends.
+ * Nor does it answer the failures its closing causes (a connect under way, the `LISTEN` of a
+ * connection being set up, that connection's `end`): each would make the adapter schedule one more
+ * reconnection after its own `close()`, a timer that kept the process up to 3 s longer.
+ */
+export class AdapterPool extends Pool {
+  private closed = false;
+  /** Connections checked out by the adapter itself (its LISTEN), not those of the pool's own queries. */
+  private readonly held = new Set<PoolClient>();
+
+  // The adapter's own checkouts use the promise form; the pool's queries the callback form.
+  override connect(): Promise<PoolClient>;
+  override connect(callback: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<PoolClient> | void {
+    if (callback) return super.connect(callback);
+    if (this.closed) return never();
+    return super.connect().then(
+      (client) => {
+        if (this.closed) {
+          client.release(true);
+          return never();
+        }
+        this.held.add(client);
+        const release = client.release.bind(client);
+        client.release = (destroy?: boolean | Error) => {
+          if (!this.held.delete(client)) return;
+          release(destroy);
+        };
+        // The adapter's own statements (LISTEN) are promises; a failure of one caused by closing is not answered.
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as { query: unknown }).query = (...args: unknown[]) => {
+          const result = query(...args);
+          return result instanceof Promise ? result.catch((error: unknown) => (this.closed ? never() : Promise.reject(error))) : result;
+        };
+        return client;
+      },
+      (error: unknown) => (this.closed ? never() : Promise.reject(error)),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const client of [...this.held]) {
+      client.removeAllListeners('end');
+      client.release(true);
+    }
+    await this.end().catch(() => undefined);
+  }
+}
+
+/** The answer to a call on a closed pool: none, so that nothing reacts to it. */
+function never(): Promise<never> {
+  return new Promise<never>(() => undefined);
 }

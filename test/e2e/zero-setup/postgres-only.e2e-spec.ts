@@ -3,10 +3,10 @@ import { REDIS } from '@infra/redis/redis.module';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { type ChildRun, startMain } from '@test/support/cli';
 import { createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
-import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
+import { placeOrder, trackEvent, uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule, probeRuns } from '@test/support/probe.module';
 import { eventsOf, handshake, useRealtimeClients } from '@test/support/socket-clients';
-import { useTestApp } from '@test/support/test-app';
+import { createTestApp, useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
 /**
@@ -91,15 +91,7 @@ describe('PostgreSQL-only mode: two processes on one PostgreSQL, no Redis', () =
 
   it('accepted = stored: every tracked event accepted by either process is stored, once', async () => {
     const shop = await createShop(one);
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        both(i)
-          .http()
-          .post('/api/v1/analytics/track')
-          .set('X-Forwarded-For', uniqueClientIp())
-          .send({ tenant_id: shop.tenant.id, type: 'call', metadata: { i } }),
-      ),
-    );
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => trackEvent(both(i), shop.tenant.id, { i })));
     const accepted = responses.filter((res) => res.status === 202).length;
     expect(accepted).toBe(40);
     const stored = async () =>
@@ -146,5 +138,16 @@ describe('PostgreSQL-only mode: an api instance and a separate worker process, n
     expect(await eventsOf(owner, 'order.created', 1, 20_000)).toEqual([
       { order_id: order.id, order_number: order.order_number, customer_name: 'Ana López', total: order.total, currency: 'HNL' },
     ]);
+  }, 90_000);
+});
+
+describe('PostgreSQL-only mode: closing', () => {
+  it('an app closed as soon as it has started closes, its Socket.IO LISTEN connection still opening', async () => {
+    for (let i = 0; i < 5; i++) {
+      const app = await createTestApp({ role: 'api', env: POSTGRES_ONLY });
+      const closed = app.close().then(() => 'closed');
+      const late = new Promise((resolve) => setTimeout(() => resolve('still closing after 10 s'), 10_000).unref());
+      expect(await Promise.race([closed, late])).toBe('closed');
+    }
   }, 90_000);
 });
