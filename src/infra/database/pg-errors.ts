@@ -2,6 +2,8 @@
 export const PG_ERROR = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
+  /** An `ON DELETE RESTRICT` reference, from PostgreSQL 18 on (before it: foreignKeyViolation). */
+  restrictViolation: '23001',
   checkViolation: '23514',
   undefinedDatabase: '3D000',
   duplicateDatabase: '42P04',

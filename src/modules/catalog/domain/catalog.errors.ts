@@ -57,5 +57,8 @@ export function asPrimaryLocationTaken(error: unknown): unknown {
 }
 
 export function asProductInUse(error: unknown): unknown {
-  return isPgError(error, PG_ERROR.foreignKeyViolation) ? new ProductInUseError() : error;
+  // order_items refers to products ON DELETE RESTRICT: PostgreSQL 18 (the embedded server) reports
+  // that as a restrict violation, earlier versions as a foreign key violation.
+  const inUse = isPgError(error, PG_ERROR.foreignKeyViolation) || isPgError(error, PG_ERROR.restrictViolation);
+  return inUse ? new ProductInUseError() : error;
 }
