@@ -30,10 +30,7 @@ const e2e = {
  * when a Redis answers, the `e2e` project runs them on Redis and `e2e-postgres` once more in
  * PostgreSQL-only mode (no REDIS_URL; store and queues on PostgreSQL). Without Redis the `e2e`
  * project already runs everything that way. (test/e2e/store runs both backends itself.)
- *
- * Opt-in (TEST_PER_BACKEND=1): in PostgreSQL-only mode every queue and worker holds connections of
- * its own (docs/operations.md), and the suites that start two apps at once need more than the 100
- * connections of a default PostgreSQL server, where the pools then wait instead of failing.
+ * TEST_PER_BACKEND=0 leaves the second run out.
  */
 const PER_BACKEND = [
   'foundation/rate-limit.e2e-spec.ts',
@@ -60,7 +57,7 @@ module.exports = async () => {
     projects: [
       { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
       { ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
-      ...(process.env.TEST_PER_BACKEND === '1' &&
+      ...(process.env.TEST_PER_BACKEND !== '0' &&
       servers.redis &&
       (process.env.TEST_STORE_BACKEND ?? 'redis') === 'redis' &&
       (process.env.TEST_QUEUE_BACKEND ?? 'redis') === 'redis'

@@ -105,7 +105,7 @@ export function useRedisServer(args: string[] = []): PrivateServer {
  * loopback port; `url` names a database `storefront_test` that does not exist yet (runMigrations
  * creates it). As root, initdb and pg_ctl run as the `postgres` user, which must own the directory.
  */
-export async function startPostgresServer(): Promise<PrivatePostgres> {
+export async function startPostgresServer(settings: Record<string, string | number> = {}): Promise<PrivatePostgres> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'sf-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -123,7 +123,8 @@ export async function startPostgresServer(): Promise<PrivatePostgres> {
     });
   const data = join(dir, 'data');
   await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+  const options = `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off${extra.join('')}`;
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
   const stopWith = (mode: 'fast' | 'immediate') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']).catch(() => undefined);
   const postmasterPid = () =>
@@ -162,7 +163,13 @@ export async function startPostgresServer(): Promise<PrivatePostgres> {
   };
 }
 
-/** A private PostgreSQL for a describe block: started in its beforeAll, removed in its afterAll. */
-export function usePostgresServer(): PrivatePostgres {
-  return useStarted(startPostgresServer, (server) => server.stop());
+/**
+ * A private PostgreSQL for a describe block: started in its beforeAll, removed in its afterAll.
+ * `settings` are server settings (`{ max_connections: 60 }`).
+ */
+export function usePostgresServer(settings: Record<string, string | number> = {}): PrivatePostgres {
+  return useStarted(
+    () => startPostgresServer(settings),
+    (server) => server.stop(),
+  );
 }
