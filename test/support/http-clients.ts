@@ -58,6 +58,15 @@ export function placeOrder(t: TestApp, tenantId: string | null, body: object, he
   return (tenantId === null ? req : req.set('X-Tenant-ID', tenantId)).send(body);
 }
 
+/** POST /api/v1/analytics/track of a `call` event for the shop, from a client address of its own (no shared rate limit). */
+export function trackEvent(t: TestApp, tenantId: string, metadata: object = {}): Test {
+  return t
+    .http()
+    .post('/api/v1/analytics/track')
+    .set('X-Forwarded-For', uniqueClientIp())
+    .send({ tenant_id: tenantId, type: 'call', metadata });
+}
+
 /** Sends `count` requests one after the other (the next only once the previous was answered) and answers their statuses. */
 export async function statusesOf(count: number, send: (index: number) => Test): Promise<number[]> {
   const statuses: number[] = [];

@@ -26,14 +26,23 @@ describe('Process roles and shutdown (decisions §11)', () => {
       'Storefront API listening',
     );
     const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
-    const get = (path: string, keepAlive = true) =>
-      new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+    // A server may close an idle keep-alive connection at the instant a client writes a request on
+    // it; HTTP clients retry an idempotent request reset on a reused socket (RFC 9112 §9.3.1, the
+    // `reusedSocket` pattern of Node's http docs). A reset on a fresh connection is still a failure.
+    let retriedResets = 0;
+    const get = (path: string, keepAlive = true): Promise<{ status: number; connection: string | undefined; body: string }> =>
+      new Promise((resolve, reject) => {
         const req = http.get({ host: '127.0.0.1', port, path, agent: keepAlive ? agent : undefined }, (res) => {
           let body = '';
           res.on('data', (chunk: Buffer) => (body += chunk.toString()));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
         });
-        req.on('error', reject);
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          if (req.reusedSocket && error.code === 'ECONNRESET') {
+            retriedResets += 1;
+            get(path, keepAlive).then(resolve, reject);
+          } else reject(error);
+        });
       });
     expect((await get('/health/live')).connection).toBe('keep-alive');
 
@@ -71,6 +80,8 @@ describe('Process roles and shutdown (decisions §11)', () => {
     // moment is answered with Connection: close, see shutdown.e2e-spec), new ones are refused, and no
     // request was cut mid-way.
     expect(failures.filter((failure) => failure.code !== 'ECONNREFUSED')).toEqual([]);
+    // At most the two pooled sockets can be caught idle by the close.
+    expect(retriedResets).toBeLessThanOrEqual(2);
   });
 
   it('a worker process runs without a listener and exits cleanly on SIGTERM', async () => {

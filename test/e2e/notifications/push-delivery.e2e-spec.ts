@@ -116,9 +116,19 @@ describe('Web Push delivery of NewOrderNotification (spec 6, decisions §9)', ()
 
     // Everything that would stop a redelivery is undone, except what the push channel remembers:
     // the consumption row, the event's status, and the finished jobs BullMQ would dedupe on.
-    await t.get<Queue>(getQueueToken(OUTBOX_QUEUE)).remove(outboxJobId(String(event.id)));
+    // The outbox job is marked completed only after its handler has queued the push jobs, which may
+    // finish first; a job still active is not removed, and would dedupe the redelivery.
+    const outboxQueue = t.get<Queue>(getQueueToken(OUTBOX_QUEUE));
+    const outboxJob = outboxJobId(String(event.id));
+    await waitFor(async () => (await outboxQueue.getJob(outboxJob))?.isCompleted(), {
+      timeoutMs: 15_000,
+      what: 'the outbox job to complete',
+    });
+    await outboxQueue.remove(outboxJob);
     const pushJobId = `push-order-placed.${event.id}-${owner.id}`;
     await t.get<Queue>(getQueueToken(PUSH_DELIVERY_QUEUE)).remove(pushJobId);
+    expect(await outboxQueue.getJob(outboxJob)).toBeFalsy();
+    expect(await t.get<Queue>(getQueueToken(PUSH_DELIVERY_QUEUE)).getJob(pushJobId)).toBeFalsy();
     await t.db.query(`DELETE FROM outbox_consumptions WHERE event_id = $1 AND handler = 'OrderPlacedConsumer'`, [event.id]);
     await t.db.query(`UPDATE outbox_events SET status = 'pending', available_at = now() WHERE id = $1`, [event.id]);
 
