@@ -34,6 +34,20 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
       paid_at: Date | null;
     };
 
+  /** Runs `work` while inserts into `table` for which `condition` (SQL on NEW) holds fail with "simulated outage". */
+  async function whileInsertsFail(table: string, condition: string, work: () => Promise<void>): Promise<void> {
+    const fn = `fail_${randomUUID().replace(/-/g, '')}`;
+    await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF ${condition} THEN RAISE EXCEPTION 'simulated outage'; END IF; RETURN NEW; END $$`);
+    await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    try {
+      await work();
+    } finally {
+      await t.db.query(`DROP TRIGGER ${fn} ON ${table}`);
+      await t.db.query(`DROP FUNCTION ${fn}()`);
+    }
+  }
+
   it('confirms a payment: 200 ok, order paid with an event, the delivery logged first', async () => {
     const { orderId } = await order();
     const id = `evt_${randomUUID()}`;
@@ -191,13 +205,9 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
 
   it('answers 500 error on an unexpected failure, rolls the effect back, keeps the error, and applies on retry', async () => {
     const { tenant } = await createTenantWithOwner(t);
-    const fn = `fail_${randomUUID().replace(/-/g, '')}`;
-    await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF NEW.tenant_id = '${tenant.id}' THEN RAISE EXCEPTION 'simulated outage'; END IF; RETURN NEW; END $$`);
-    await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON tenant_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
     const id = `evt_${randomUUID()}`;
     const body = { id, event: 'subscription.cancelled', data: { tenant_id: tenant.id } };
-    try {
+    await whileInsertsFail('tenant_events', `NEW.tenant_id = '${tenant.id}'`, async () => {
       const res = await deliver(body);
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ status: 'error' });
@@ -206,10 +216,7 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
       );
       const [row] = await t.db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
       expect(row.subscription_status).toBe('active');
-    } finally {
-      await t.db.query(`DROP TRIGGER ${fn} ON tenant_events`);
-      await t.db.query(`DROP FUNCTION ${fn}()`);
-    }
+    });
     const retry = await deliver(body);
     expect(retry.status).toBe(200);
     expect(await logRows(id)).toHaveLength(1);
@@ -220,13 +227,9 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
 
   it('keeps one failed log row and no effect when 30 concurrent deliveries meet a failing effect', async () => {
     const { tenant } = await createTenantWithOwner(t);
-    const fn = `fail_${randomUUID().replace(/-/g, '')}`;
-    await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF NEW.tenant_id = '${tenant.id}' THEN RAISE EXCEPTION 'simulated outage'; END IF; RETURN NEW; END $$`);
-    await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON tenant_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
     const id = `evt_${randomUUID()}`;
     const body = { id, event: 'subscription.cancelled', data: { tenant_id: tenant.id } };
-    try {
+    await whileInsertsFail('tenant_events', `NEW.tenant_id = '${tenant.id}'`, async () => {
       const responses = await Promise.all(Array.from({ length: 30 }, () => deliver(body)));
       expect(responses.map((res) => res.status)).toEqual(Array(30).fill(500));
       const rows = await logRows(id);
@@ -234,10 +237,60 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
       expect(rows[0]).toEqual(expect.objectContaining({ processing_status: 'failed', error: expect.stringContaining('simulated outage') }));
       const [row] = await t.db.query('SELECT subscription_status FROM tenants WHERE id = $1', [tenant.id]);
       expect(row.subscription_status).toBe('active');
-    } finally {
-      await t.db.query(`DROP TRIGGER ${fn} ON tenant_events`);
-      await t.db.query(`DROP FUNCTION ${fn}()`);
-    }
+    });
+  });
+
+  it('records the delivery on the order event it caused (provider and webhook log id)', async () => {
+    const { orderId } = await order();
+    const id = `evt_${randomUUID()}`;
+    expect((await deliver({ id, event: 'payment.rejected', data: { order_id: orderId, reason: 'x'.repeat(600) } })).status).toBe(200);
+    const [log] = await t.db.query(
+      'SELECT id::text AS id, processing_status, processed_at FROM webhook_logs WHERE external_event_id = $1',
+      [id],
+    );
+    expect(log.processing_status).toBe('processed');
+    expect(log.processed_at).not.toBeNull();
+    const [event] = await t.db.query(`SELECT event, details FROM order_events WHERE order_id = $1 AND event = 'payment_failed'`, [orderId]);
+    expect(event.details).toEqual({ provider: 'acme', webhook_log_id: log.id, reason: 'x'.repeat(500) });
+  });
+
+  it('settles 10 confirmations and 10 rejections racing for one order: paid, one paid event, every delivery processed', async () => {
+    const { orderId } = await order();
+    const ids = Array.from({ length: 20 }, () => `evt_${randomUUID()}`);
+    const responses = await Promise.all(
+      ids.map((id, i) =>
+        deliver({ id, event: i % 2 ? 'payment.confirmed' : 'payment.rejected', data: { order_id: orderId, reason: 'race' } }),
+      ),
+    );
+    expect(responses.map((res) => res.status)).toEqual(Array(20).fill(200));
+    expect((await paymentOf(orderId)).payment_status).toBe('paid');
+    const events = await t.db.query(
+      'SELECT event, count(*)::int AS n FROM order_events WHERE order_id = $1 AND event <> $2 GROUP BY event',
+      [orderId, 'created'],
+    );
+    const counts = Object.fromEntries(events.map((row: { event: string; n: number }) => [row.event, row.n]));
+    expect(counts.paid).toBe(1);
+    expect(counts.payment_failed ?? 0).toBeLessThanOrEqual(1);
+    const statuses = await t.db.query('SELECT processing_status FROM webhook_logs WHERE external_event_id = ANY($1)', [ids]);
+    expect(statuses.map((row: { processing_status: string }) => row.processing_status)).toEqual(Array(20).fill('processed'));
+  });
+
+  it('rolls an order payment back whole when its order event fails: 30 concurrent deliveries give 30 × 500, one failed row, order unpaid; the retry applies', async () => {
+    const { orderId } = await order();
+    const id = `evt_${randomUUID()}`;
+    const body = { id, event: 'payment.confirmed', data: { order_id: orderId } };
+    await whileInsertsFail('order_events', `NEW.order_id = ${orderId} AND NEW.event = 'paid'`, async () => {
+      const responses = await Promise.all(Array.from({ length: 30 }, () => deliver(body)));
+      expect(responses.map((res) => res.status)).toEqual(Array(30).fill(500));
+      const rows = await logRows(id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toEqual(expect.objectContaining({ processing_status: 'failed', error: expect.stringContaining('simulated outage') }));
+      expect(await paymentOf(orderId)).toEqual({ payment_status: 'unpaid', paid_at: null });
+    });
+    const retry = await deliver(body);
+    expect(retry.status).toBe(200);
+    expect((await logRows(id))[0].processing_status).toBe('processed');
+    expect((await paymentOf(orderId)).payment_status).toBe('paid');
   });
 
   it('needs no bearer token and has no /v1 prefix', async () => {

@@ -2,16 +2,15 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { integerId } from '@common/http/resource-ids';
+import { CombinedStatement } from '@infra/database/combined-statement';
 import { inTransaction } from '@infra/database/transaction';
-import { recordOrderEvent } from '@modules/orders/domain/order-events';
+import { orderPaymentStatement } from '@modules/orders/domain/order-payment.statement';
 import { RecordOrderPaymentCommand, RecordOrderPaymentResult } from './record-order-payment.command';
 
-const MAX_REASON_LENGTH = 500;
-
 /**
- * Late or repeated provider events never undo a later state: a confirmed payment is final, so a
- * rejection arriving after it (or for an earlier attempt) changes nothing, and a repeated
- * confirmation is a no-op. The row lock orders concurrent events for the same order.
+ * An order's payment state changed by a provider event, in the caller's transaction: the rules
+ * (a confirmed payment is final; only an unpaid order becomes failed) are those of
+ * `orderPaymentStatement`, which the webhook's first delivery also runs inside its own statement.
  */
 @CommandHandler(RecordOrderPaymentCommand)
 export class RecordOrderPaymentHandler implements ICommandHandler<RecordOrderPaymentCommand, RecordOrderPaymentResult> {
@@ -21,27 +20,18 @@ export class RecordOrderPaymentHandler implements ICommandHandler<RecordOrderPay
     // An id the orders table cannot hold names no order (rather than failing the caller's transaction).
     if (integerId(String(orderId)) === null) return 'order_not_found';
     return inTransaction(this.dataSource, async (manager) => {
-      const rows: Array<{ tenant_id: string; payment_status: string }> = await manager.query(
-        'SELECT tenant_id, payment_status FROM orders WHERE id = $1 FOR UPDATE',
-        [orderId],
-      );
-      const order = rows[0];
-      if (!order) return 'order_not_found';
-      const event = { orderId, tenantId: order.tenant_id };
-      const source = { provider: details.provider, webhook_log_id: details.webhookLogId };
-
-      if (outcome === 'paid') {
-        if (order.payment_status === 'paid') return 'unchanged';
-        await manager.query(`UPDATE orders SET payment_status = 'paid', paid_at = now(), updated_at = now() WHERE id = $1`, [orderId]);
-        await recordOrderEvent(manager, { ...event, event: 'paid', details: source });
-        return 'applied';
-      }
-
-      if (order.payment_status !== 'unpaid') return 'unchanged';
-      await manager.query(`UPDATE orders SET payment_status = 'failed', updated_at = now() WHERE id = $1`, [orderId]);
-      const reason = typeof details.reason === 'string' ? details.reason.slice(0, MAX_REASON_LENGTH) : null;
-      await recordOrderEvent(manager, { ...event, event: 'payment_failed', details: { ...source, reason } });
-      return 'applied';
+      const statement = new CombinedStatement();
+      const found = orderPaymentStatement.orderExistsIn(statement, orderId);
+      const changed = orderPaymentStatement.changeIn(statement, {
+        orderId,
+        outcome,
+        provider: details.provider,
+        webhookLogId: statement.param(details.webhookLogId, 'text'),
+        reason: details.reason,
+        when: 'true',
+      });
+      const row = await statement.run<{ found: boolean; changed: boolean }>(manager, `SELECT ${found} AS found, ${changed} AS changed`);
+      return !row.found ? 'order_not_found' : row.changed ? 'applied' : 'unchanged';
     });
   }
 }

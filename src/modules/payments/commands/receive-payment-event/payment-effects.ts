@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { isUuid, MAX_INTEGER_ID } from '@common/http/resource-ids';
+import type { CombinedStatement } from '@infra/database/combined-statement';
 import { ChangeSubscriptionCommand, ChangeSubscriptionResult } from '@modules/accounts';
-import { RecordOrderPaymentCommand, RecordOrderPaymentResult } from '@modules/orders';
+import { orderPaymentStatement, RecordOrderPaymentCommand, RecordOrderPaymentResult } from '@modules/orders';
 import type { PaymentEventType } from '@modules/payments/domain/payment-events';
 
 export type EffectResult = { ok: true } | { ok: false; reason: string };
@@ -12,6 +13,16 @@ interface Delivery {
   logId: string;
 }
 
+/** An effect made of parts of the webhook's own statement (see PaymentEffects.inStatement). */
+export interface StatementEffect {
+  /** SQL: true when the event names what it changes (else the delivery is invalid, for `invalidReason`). */
+  valid: string;
+  invalidReason: string;
+  /** Adds the change, applied only when `when` (SQL) holds; `logId` is SQL giving the log row's id. */
+  addChange(when: string, logId: string): void;
+}
+
+const UNKNOWN_ORDER = 'data.order_id does not name an existing order.';
 const invalid = (reason: string): EffectResult => ({ ok: false, reason });
 
 /**
@@ -24,19 +35,44 @@ const invalid = (reason: string): EffectResult => ({ ok: false, reason });
 export class PaymentEffects {
   constructor(private readonly commands: CommandBus) {}
 
+  /**
+   * The effect as parts of one statement, for the events that allow it (an order's payment): the
+   * webhook's first delivery then inserts its log row, applies the effect and records the outcome
+   * in one round trip. Null for the others, which `apply` runs.
+   */
+  inStatement(
+    statement: CombinedStatement,
+    type: PaymentEventType,
+    data: Record<string, unknown>,
+    provider: string,
+  ): StatementEffect | null {
+    if (type !== 'payment.confirmed' && type !== 'payment.rejected') return null;
+    const orderId = orderIdOf(data.order_id);
+    if (orderId === null) return null;
+    const reason = typeof data.reason === 'string' ? data.reason : null;
+    return {
+      valid: orderPaymentStatement.orderExistsIn(statement, orderId),
+      invalidReason: UNKNOWN_ORDER,
+      addChange: (when, logId) => {
+        const outcome = type === 'payment.confirmed' ? 'paid' : 'failed';
+        orderPaymentStatement.changeIn(statement, { orderId, outcome, provider, webhookLogId: logId, reason, when });
+      },
+    };
+  }
+
   async apply(type: PaymentEventType, data: Record<string, unknown>, delivery: Delivery): Promise<EffectResult> {
     const details = { provider: delivery.provider, webhookLogId: delivery.logId };
     switch (type) {
       case 'payment.confirmed':
       case 'payment.rejected': {
         const orderId = orderIdOf(data.order_id);
-        if (orderId === null) return invalid('data.order_id does not name an existing order.');
+        if (orderId === null) return invalid(UNKNOWN_ORDER);
         const reason = typeof data.reason === 'string' ? data.reason.slice(0, 500) : null;
         const outcome = type === 'payment.confirmed' ? 'paid' : 'failed';
         const result = await this.commands.execute<RecordOrderPaymentCommand, RecordOrderPaymentResult>(
           new RecordOrderPaymentCommand(orderId, outcome, outcome === 'failed' ? { ...details, reason } : details),
         );
-        return result === 'order_not_found' ? invalid('data.order_id does not name an existing order.') : { ok: true };
+        return result === 'order_not_found' ? invalid(UNKNOWN_ORDER) : { ok: true };
       }
       case 'subscription.created':
       case 'subscription.renewed':

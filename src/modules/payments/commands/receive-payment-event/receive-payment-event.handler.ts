@@ -3,6 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { sha256Hex } from '@common/util/stable-json';
+import { CombinedStatement } from '@infra/database/combined-statement';
 import { inTransaction } from '@infra/database/transaction';
 import { isKnownPaymentEvent, parseEnvelope, WebhookEnvelope } from '@modules/payments/domain/payment-events';
 import { PaymentEffects } from './payment-effects';
@@ -25,7 +26,8 @@ const RECORD_OUTCOME = 'UPDATE webhook_logs SET processing_status = $2, processe
  * Records a signed payment event and applies it once (docs/payments-webhook.md).
  *
  * The first delivery of an event takes one transaction, one commit: the log row is inserted, the
- * effect applied and the outcome recorded on the row together. Until that commit, the new row's
+ * effect applied and the outcome recorded on the row together. For an order's payment, the most
+ * common event, that transaction is one statement (one round trip, `firstInOneStatement`). Until that commit, the new row's
  * unique key makes any concurrent delivery of the same event wait in its own insert; after it, that
  * delivery finds the row and reads the outcome. If the effect fails unexpectedly, the transaction
  * rolls back whole and the delivery is then filed on its own commit, marked `failed` with the error,
@@ -50,18 +52,23 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
 
     let logId: string | null = null;
     try {
-      const first = await inTransaction(this.dataSource, async (manager) => {
-        const inserted: Array<{ id: string }> = await manager.query(INSERT_LOG_ROW, [
-          entry.provider,
-          entry.externalId,
-          entry.eventType,
-          entry.payload,
-        ]);
-        if (!inserted[0]) return null; // on record already: a repeated delivery
-        const { outcome, error } = await this.apply(envelope, provider, inserted[0].id);
-        await manager.query(RECORD_OUTCOME, [inserted[0].id, outcome, error]);
-        return outcome;
-      });
+      const inOne = await this.firstInOneStatement(entry, envelope, provider);
+      if (inOne) return inOne;
+      const first =
+        inOne === null
+          ? null
+          : await inTransaction(this.dataSource, async (manager) => {
+              const inserted: Array<{ id: string }> = await manager.query(INSERT_LOG_ROW, [
+                entry.provider,
+                entry.externalId,
+                entry.eventType,
+                entry.payload,
+              ]);
+              if (!inserted[0]) return null; // on record already: a repeated delivery
+              const { outcome, error } = await this.apply(envelope, provider, inserted[0].id);
+              await manager.query(RECORD_OUTCOME, [inserted[0].id, outcome, error]);
+              return outcome;
+            });
       if (first) return first;
 
       logId = await this.existingRow(entry);
@@ -89,6 +96,39 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
         .catch(() => undefined);
       return 'failed';
     }
+  }
+
+  /**
+   * The first delivery of an event whose effect can share a statement (PaymentEffects.inStatement):
+   * the log row inserted with its outcome, and the effect, conditioned on that insert, in one
+   * statement that commits on its own. Its insert waits on a concurrent delivery's uncommitted row
+   * as the transaction's does, and finding the row on record it changes nothing. Null: on record
+   * already (a repeated delivery); undefined: another kind of event.
+   */
+  private async firstInOneStatement(
+    entry: LogEntry,
+    envelope: WebhookEnvelope | null,
+    provider: string,
+  ): Promise<WebhookOutcome | null | undefined> {
+    if (!envelope || !isKnownPaymentEvent(envelope.event)) return undefined;
+    const statement = new CombinedStatement();
+    const effect = this.effects.inStatement(statement, envelope.event, envelope.data, provider);
+    if (!effect) return undefined;
+    statement.with(
+      'webhook_log',
+      `INSERT INTO webhook_logs (provider, external_event_id, event_type, payload, processing_status, processed_at, error)
+       SELECT ${statement.param(entry.provider, 'varchar')}, ${statement.param(entry.externalId, 'varchar')},
+         ${statement.param(entry.eventType, 'varchar')}, ${statement.param(entry.payload, 'jsonb')},
+         CASE WHEN ${effect.valid} THEN 'processed' ELSE 'invalid' END, now(),
+         CASE WHEN ${effect.valid} THEN NULL ELSE ${statement.param(effect.invalidReason, 'text')} END
+       ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id, processing_status`,
+    );
+    effect.addChange('EXISTS (SELECT 1 FROM webhook_log)', 'SELECT id FROM webhook_log');
+    const row = await statement.run<{ outcome: WebhookOutcome | null }>(
+      this.dataSource.manager,
+      'SELECT (SELECT processing_status FROM webhook_log) AS outcome',
+    );
+    return row.outcome;
   }
 
   private async apply(

@@ -1,0 +1,58 @@
+import type { CombinedStatement } from '@infra/database/combined-statement';
+
+const MAX_REASON_LENGTH = 500;
+
+export interface OrderPaymentChange {
+  orderId: number;
+  outcome: 'paid' | 'failed';
+  provider: string;
+  /** SQL giving the webhook log row's id (a parameter, or a part of the caller's statement). */
+  webhookLogId: string;
+  reason?: string | null;
+  /** SQL condition, evaluated once before the order's row is touched: the change applies only if it holds. */
+  when: string;
+}
+
+/**
+ * An order's payment state as parts of a caller's statement (CombinedStatement), so that the
+ * payment webhook's first delivery is one statement: its log row, this change and its order event
+ * (issue 14). Late or repeated provider events never undo a later state: a confirmed payment is
+ * final, so a rejection arriving after it changes nothing, and a repeated confirmation is a no-op.
+ * The UPDATE's row lock orders concurrent events for one order; under READ COMMITTED a waiting one
+ * re-checks its payment-state condition on the row the other committed.
+ */
+export const orderPaymentStatement = {
+  /** Adds a read of the order; returns SQL that is true when it exists. Takes no lock. */
+  orderExistsIn(statement: CombinedStatement, orderId: number): string {
+    statement.with('payment_order', `SELECT id FROM orders WHERE id = ${statement.param(orderId, 'int')}`);
+    return 'EXISTS (SELECT 1 FROM payment_order)';
+  },
+
+  /** Adds the change and its order event; returns SQL that is true when the order's state changed. */
+  changeIn(statement: CombinedStatement, change: OrderPaymentChange): string {
+    const orderId = statement.param(change.orderId, 'int');
+    const paid = change.outcome === 'paid';
+    const details: string[] = [
+      `'provider', ${statement.param(change.provider, 'text')}`,
+      `'webhook_log_id', (${change.webhookLogId})::text`,
+    ];
+    if (!paid) {
+      const reason = typeof change.reason === 'string' ? change.reason.slice(0, MAX_REASON_LENGTH) : null;
+      details.push(`'reason', ${statement.param(reason, 'text')}`);
+    }
+    statement.with(
+      'payment_changed',
+      paid
+        ? `UPDATE orders SET payment_status = 'paid', paid_at = now(), updated_at = now()
+           WHERE id = ${orderId} AND payment_status <> 'paid' AND (${change.when}) RETURNING id, tenant_id`
+        : `UPDATE orders SET payment_status = 'failed', updated_at = now()
+           WHERE id = ${orderId} AND payment_status = 'unpaid' AND (${change.when}) RETURNING id, tenant_id`,
+    );
+    statement.with(
+      'payment_event',
+      `INSERT INTO order_events (order_id, tenant_id, event, details)
+       SELECT id, tenant_id, ${paid ? "'paid'" : "'payment_failed'"}, jsonb_build_object(${details.join(', ')}) FROM payment_changed`,
+    );
+    return 'EXISTS (SELECT 1 FROM payment_changed)';
+  },
+};
