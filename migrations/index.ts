@@ -17,6 +17,7 @@ import { ExportFiles1763700820000 } from './1763700820000-export-files';
 import { KeyValueStore1763701000000 } from './1763701000000-key-value-store';
 import { SocketIoAttachments1763701100000 } from './1763701100000-socket-io-attachments';
 import { ListCounts1763701200000 } from './1763701200000-list-counts';
+import { StatementRefusals1763701300000 } from './1763701300000-statement-refusals';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   KeyValueStore1763701000000,
   SocketIoAttachments1763701100000,
   ListCounts1763701200000,
+  StatementRefusals1763701300000,
 ];

@@ -1,4 +1,8 @@
 import type { EntityManager } from 'typeorm';
+import { commitRightBehind } from './transaction';
+
+/** What `statement_refusal()` (migration StatementRefusals) fails a statement with. */
+const REFUSED = 'SF422';
 
 /**
  * One SQL statement made of data-modifying parts (`WITH name AS (INSERT/UPDATE ...)`) that several
@@ -15,7 +19,8 @@ import type { EntityManager } from 'typeorm';
 export class CombinedStatement {
   private readonly values: unknown[] = [];
   private readonly parts: string[] = [];
-  private readonly outputs: Array<{ name: string; check: (rows: unknown[]) => void }> = [];
+  private readonly outputs: Array<{ name: string; check: (rows: unknown[]) => void; checked: boolean }> = [];
+  private readonly refusals: Array<{ name: string; refuse: (rows: unknown[]) => Error }> = [];
 
   /** The placeholder of a parameter, with its type (`$3::uuid`). */
   param(value: unknown, type: string): string {
@@ -33,14 +38,15 @@ export class CombinedStatement {
    * (as JSON) and may throw, which rolls the caller's transaction back with everything the
    * statement wrote. Checks run in the order they were added.
    */
-  output<Row>(name: string, sql: string, check: (rows: Row[]) => void = () => undefined): () => Row[] {
+  output<Row>(name: string, sql: string, check?: (rows: Row[]) => void): () => Row[] {
     this.with(name, sql);
     let result: Row[] | undefined;
     this.outputs.push({
       name,
+      checked: check !== undefined,
       check: (rows) => {
         result = rows as Row[];
-        check(result);
+        check?.(result);
       },
     });
     return () => {
@@ -59,15 +65,52 @@ export class CombinedStatement {
     return names.map((name) => `(SELECT count(*) FROM ${name}) >= 0`).join(' AND ');
   }
 
-  /** Runs the parts and `select` (one row that reads what they return) in one statement, then the outputs' checks. */
-  async run<Row>(manager: EntityManager, select: string): Promise<Row> {
+  /**
+   * A part whose rows, if it returns any, fail the whole statement inside PostgreSQL: nothing it
+   * wrote stands, its transaction is aborted, and `refuse(rows)` is what `run` throws. The check an
+   * output would run in Node after the statement, run before the statement ends, so that a
+   * transaction can send its COMMIT right behind it (`run`'s `commit`).
+   */
+  refusal<Row>(name: string, sql: string, refuse: (rows: Row[]) => Error): void {
+    this.with(name, sql);
+    this.refusals.push({ name, refuse: refuse as (rows: unknown[]) => Error });
+  }
+
+  /**
+   * Runs the parts and `select` (one row that reads what they return) in one statement, then the
+   * outputs' checks. With `commit`, the statement is its transaction's last: the COMMIT goes out
+   * right behind it, without waiting for its answer (`commitRightBehind`), so locks are released a
+   * turn of the event loop earlier; its parts may then refuse only through `refusal`, never a check.
+   */
+  async run<Row>(manager: EntityManager, select: string, options: { commit?: boolean } = {}): Promise<Row> {
+    if (options.commit && this.outputs.some((output) => output.checked)) {
+      throw new Error('A statement its COMMIT follows at once cannot have checks that run after it: use refusal()');
+    }
     const outputs = this.outputs.map(({ name }) => `(SELECT COALESCE(json_agg(o), '[]') FROM ${name} o) AS "output:${name}"`);
-    const [row]: Array<Row & Record<string, unknown[]>> = await manager.query(
-      `WITH ${this.parts.join(',\n')}\nSELECT main.*${outputs.map((output) => `, ${output}`).join('')} FROM (${select}) main`,
-      this.values,
+    const refusals = this.refusals.map(
+      ({ name }, index) => `(SELECT statement_refusal('${name}', json_agg(r)) FROM ${name} r HAVING count(*) > 0) AS "refusal:${index}"`,
     );
+    if (options.commit) commitRightBehind(manager);
+    let row: Row & Record<string, unknown[]>;
+    try {
+      [row] = await manager.query(
+        `WITH ${this.parts.join(',\n')}\nSELECT main.*${[...outputs, ...refusals].map((column) => `, ${column}`).join('')} FROM (${select}) main`,
+        this.values,
+      );
+    } catch (error) {
+      throw this.refused(error) ?? error;
+    }
+    for (let index = 0; index < this.refusals.length; index++) delete row[`refusal:${index}`];
     for (const { name, check } of this.outputs) check(row[`output:${name}`]);
     for (const { name } of this.outputs) delete row[`output:${name}`];
     return row;
+  }
+
+  /** The refusal's own error, when `error` is one of this statement's refusals. */
+  private refused(error: unknown): Error | null {
+    const failure = error as { code?: unknown; detail?: unknown };
+    if (failure?.code !== REFUSED || typeof failure.detail !== 'string') return null;
+    const { refusal, rows } = JSON.parse(failure.detail) as { refusal: string; rows: unknown[] };
+    return this.refusals.find(({ name }) => name === refusal)?.refuse(rows) ?? null;
   }
 }

@@ -43,17 +43,51 @@ function pooledClient(connectTimeoutMs: number, transactionStatementTimeoutMs: n
       super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectTimeoutMs });
     }
 
+    private commitBehind = false;
+    private sentCommit: Promise<unknown> | null = null;
+
+    /**
+     * The next statement's COMMIT goes out right behind it (transaction.ts, `commitRightBehind`):
+     * node-postgres sends a queued statement as soon as the one before it is answered, from its own
+     * socket handler, so no turn of the event loop separates them. The transaction's own COMMIT
+     * (or, if anything failed, its ROLLBACK) then gets the answer of that one instead of being sent.
+     */
+    commitAfterNextQuery(): void {
+      this.commitBehind = true;
+    }
+
     // Each statement a request runs can be cancelled when its client disconnects (query-cancellation.ts).
     override query(...args: unknown[]): never {
+      if ((args[0] === 'COMMIT' || args[0] === 'ROLLBACK') && args.length <= 2 && args[1] === undefined) {
+        // The transaction ends: a COMMIT asked for behind a statement that was never sent is void.
+        this.commitBehind = false;
+        if (this.sentCommit) {
+          const sent = this.sentCommit;
+          this.sentCommit = null;
+          return sent as never;
+        }
+      } else {
+        // A COMMIT sent ahead that its transaction never claimed (a connection given up) is stale now.
+        this.sentCommit = null;
+      }
       if (startTransaction && args[0] === 'START TRANSACTION' && args.length <= 2) args = [startTransaction];
       const [config, values, callback] = args as [{ submit?: unknown } | string, unknown, unknown];
       const returnsPromise =
         typeof values !== 'function' &&
         typeof callback !== 'function' &&
         !(typeof config === 'object' && typeof config?.submit === 'function');
-      return trackQuery(this as unknown as Parameters<typeof trackQuery>[0], returnsPromise, () =>
-        (super.query as (...all: unknown[]) => unknown)(...args),
-      ) as never;
+      return trackQuery(this as unknown as Parameters<typeof trackQuery>[0], returnsPromise, () => {
+        const submitted = (super.query as (...all: unknown[]) => unknown)(...args);
+        // Only behind a statement actually sent (one a gone client's request abandons is not).
+        if (this.commitBehind && returnsPromise) {
+          this.commitBehind = false;
+          const commit = (super.query as (text: string) => Promise<unknown>)('COMMIT');
+          // Answered to the transaction's own COMMIT or ROLLBACK, which always comes.
+          commit.catch(() => undefined);
+          this.sentCommit = commit;
+        }
+        return submitted;
+      }) as never;
     }
   };
 }

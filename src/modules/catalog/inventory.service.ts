@@ -115,7 +115,9 @@ export class InventoryService {
         WHERE p.id = w.id AND p.stock - COALESCE(h.held, 0) >= w.quantity
        RETURNING p.id`,
     );
-    statement.output<{ id: number; held: number }>(
+    // A short line refuses the whole statement inside PostgreSQL (nothing of the order stands), so
+    // the order's transaction can commit right behind it.
+    statement.refusal<{ id: number; held: number }>(
       'stock_short',
       `SELECT w.id, COALESCE(h.held, 0) AS held FROM stock_wanted w LEFT JOIN stock_held h ON h.product_id = w.id
         WHERE w.id NOT IN (SELECT id FROM stock_taken)`,
@@ -130,7 +132,7 @@ export class InventoryService {
             available === 0 ? `${product.name} is out of stock.` : `Only ${available} of ${product.name} left in stock.`,
           ];
         });
-        if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+        return new ValidationFailedError(errors);
       },
     );
   }

@@ -28,7 +28,9 @@ import { PlacedOrdersRepository } from './placed-orders.repository';
  * products in id order and then the coupon, which is decided again on its locked row (usage and
  * per-customer limits are only exact there); one statement takes the stock of every line, numbers
  * the order and writes it with its items, its first event, the coupon's use and the OrderPlaced
- * outbox row (each part written by its table's owner, see CombinedStatement); COMMIT. Rows are
+ * outbox row (each part written by its table's owner, see CombinedStatement); COMMIT, sent right
+ * behind that statement without waiting for its answer (a short line refuses the statement
+ * inside PostgreSQL, so nothing is left to decide in between). Rows are
  * locked in one global order (products by id, then the coupon, then the tenant's counter), so
  * concurrent orders queue instead of deadlocking, and stock, coupon limits and numbering hold
  * however many arrive at once. Another write of the order's transaction joins it as one more part
@@ -113,6 +115,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
             computed: { order_id: placed.id, order_number: placed.orderNumber },
           });
         },
+        // The last statement: its COMMIT goes right behind it, releasing the shop's hot rows a turn
+        // of the event loop earlier (a short line refuses the statement inside PostgreSQL).
+        { commit: true },
       );
       return toResource(order);
     });

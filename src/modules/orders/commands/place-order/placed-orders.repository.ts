@@ -44,12 +44,15 @@ export class PlacedOrdersRepository {
    * last in the global lock order (products by id, the coupon, the counter), so it cannot deadlock;
    * it is held to the commit, so numbers are handed out one order at a time, and a rollback gives
    * the number back (gapless). Each insert reads only the counter's and the order's RETURNING.
+   * With `commit`, it is the transaction's last statement and its COMMIT follows it at once
+   * (CombinedStatement.run).
    */
   async insert(
     manager: EntityManager,
     input: PlaceOrderDto,
     order: PricedOrder,
     addParts: (statement: CombinedStatement, placed: PlacedOrderRefs) => Promise<void>,
+    options: { commit?: boolean } = {},
   ): Promise<OrderRow> {
     const statement = new CombinedStatement();
     const p = (value: unknown, type: string) => statement.param(value, type);
@@ -116,6 +119,7 @@ export class PlacedOrdersRepository {
                                                  'quantity', i.quantity, 'line_total', i.line_total) ORDER BY i.id)
                  FROM items i) AS items
          FROM placed`,
+      options,
     );
   }
 }
