@@ -10,8 +10,17 @@ import { UserEntity } from '../domain/user.entity';
  */
 @Injectable()
 export class UsersQueries {
-  findById(manager: EntityManager, id: string): Promise<UserEntity | null> {
-    return manager.findOneBy(UserEntity, { id });
+  /**
+   * The account by id, for `GET /user` on every app load: one plain statement and the entity built
+   * by hand, since TypeORM's query builder cost this hot path more than the read itself (issue 14).
+   */
+  async findById(manager: EntityManager, id: string): Promise<UserEntity | null> {
+    const rows: UserRow[] = await manager.query(
+      `SELECT id, name, email, tenant_id, role, is_super_admin, avatar_url, email_verified_at, created_at, updated_at
+         FROM users WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ? userFromRow(rows[0]) : null;
   }
 
   /**
@@ -79,4 +88,32 @@ export interface TenantAdmins {
 export interface TenantMember {
   tenantName: string;
   recipient: NotificationRecipient;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  tenant_id: string | null;
+  role: UserEntity['role'];
+  is_super_admin: boolean;
+  avatar_url: string | null;
+  email_verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function userFromRow(row: UserRow): UserEntity {
+  return Object.assign(new UserEntity(), {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    tenantId: row.tenant_id,
+    role: row.role,
+    isSuperAdmin: row.is_super_admin,
+    avatarUrl: row.avatar_url,
+    emailVerifiedAt: row.email_verified_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 }
