@@ -26,8 +26,11 @@ const SERVER = path.join(__dirname, 'ceiling-server.js');
  * Starts `node <script> <args>` as a managed child that sends `{ port }` over IPC once listening.
  * Resolves { url, pid, child, stop }.
  */
-async function startChildServer(name, script, args = [], { env, cwd, startTimeoutMs = 30_000 } = {}) {
-  const child = startNode(name, [script, ...args], { env: env ?? { PATH: process.env.PATH ?? '', NODE_ENV: 'production' }, cwd });
+async function startChildServer(name, script, args = [], { env, cwd, startTimeoutMs = 30_000, nodeFlags = [] } = {}) {
+  const child = startNode(name, [...nodeFlags, script, ...args], {
+    env: env ?? { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+    cwd,
+  });
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${name} did not start within ${startTimeoutMs / 1000} s\n${child.tail()}`)),
@@ -93,14 +96,14 @@ function childServer({ name, description, script, options = () => ({}) }) {
     name,
     description,
     async start(ctx, state) {
-      const { args = [], env, cwd, expect, path: requestPath, check, startTimeoutMs, onStop } = await options(ctx, state);
+      const { args = [], env, cwd, expect, path: requestPath, check, startTimeoutMs, onStop, nodeFlags } = await options(ctx, state);
       const stop = async (server) => {
         if (server) await server.stop();
         if (onStop) await onStop();
       };
       let server;
       try {
-        server = await startChildServer(name, script, args, { env, cwd, startTimeoutMs });
+        server = await startChildServer(name, script, args, { env, cwd, startTimeoutMs, nodeFlags });
         if (check) await check(server.url);
       } catch (error) {
         await stop(server);

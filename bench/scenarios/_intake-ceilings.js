@@ -3,7 +3,7 @@
  * The two ceilings of the intake endpoints (issue 5: analytics track, payment webhook), measured
  * in the same rounds as the target:
  *   - `nest-constant`: the same Nest/Express app (bench/servers/nest-constant.js, built with the
- *     service's createHttpApp and environment) answering a constant JSON body on POST /bench/constant;
+ *     service's createHttpApp and environment, run with the service's V8 flags) answering a constant JSON body on POST /bench/constant;
  *   - `node:http+queue`: a bare node:http server doing one BullMQ Queue.add per request
  *     (bench/servers/queue-add.js) on the bench Redis.
  * Both get the target's requests (bodies, headers), the first on its own path.
@@ -17,6 +17,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { childServer } = require('../lib/ceilings');
+const { SERVICE_NODE_FLAGS } = require('../lib/service');
 const { request } = require('../lib/http');
 
 const SERVERS = path.join(__dirname, '..', 'servers');
@@ -35,6 +36,8 @@ function nestConstant(mode = 'redis') {
       const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-ceiling-'));
       return {
         env: { ...ctx.services[mode].env },
+        // The service's own app runs under the service's V8 flags (its heap sizes), as the service does.
+        nodeFlags: SERVICE_NODE_FLAGS,
         cwd,
         path: '/bench/constant',
         expect: { status: 202 },

@@ -20,7 +20,7 @@ const { nestConstant, queueAdd } = require('./_intake-ceilings');
 
 const SECRET = 'bench-webhook-secret-0123456789abcdef';
 // Enough orders for this rate for the whole run (warm-up included), so none is confirmed twice.
-const MAX_RATE = 2000;
+const MAX_RATE = 4000;
 
 function orderCount(config) {
   const seconds = config.warmup + config.rounds * config.duration;
