@@ -28,6 +28,15 @@ describe('Payment webhook: bad signatures are counted, once a minute per IP', ()
   const warningsAbout = (ip: string) =>
     [...first.logs, ...second.logs].filter((line) => line.securityEvent === 'WEBHOOK_SIGNATURE_REJECTED' && line.ip === ip);
 
+  // Each case asserts rows of one minute window, so it must not straddle the database clock's
+  // minute boundary: a case that starts in the last 20 s of a minute waits for the next one.
+  beforeEach(async () => {
+    const [{ left }] = await first.db.query<Array<{ left: number }>>(
+      `SELECT extract(epoch FROM date_trunc('minute', clock_timestamp()) + interval '1 minute' - clock_timestamp())::float8 AS left`,
+    );
+    if (left < 20) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 50));
+  }, 30_000);
+
   it('50 parallel forged deliveries from one IP, spread over two instances: 50 × 403, one row with count 50', async () => {
     const ip = uniqueClientIp();
     const responses = await Promise.all(
