@@ -133,12 +133,20 @@ describe('Transactional outbox', () => {
       const markers = Array.from({ length: 60 }, () => randomUUID());
       await Promise.all(markers.map((marker) => record(marker)));
       await Promise.all([relay().drain(), second.get(OutboxRelay).drain(), relay().drain()]);
+      // The probe counts a delivery when its handler runs, inside the transaction that then records
+      // the consumption: the count of consumptions is waited for, not read once.
+      const consumed = async () =>
+        Number(
+          (
+            await t.db.query<Array<{ count: string }>>(
+              `SELECT count(*) FROM outbox_consumptions c JOIN outbox_events e ON e.id = c.event_id WHERE e.payload->>'marker' = ANY($1)`,
+              [markers],
+            )
+          )[0].count,
+        );
+      await waitFor(async () => (await consumed()) === 60, { timeoutMs: 15_000, what: 'all 60 consumptions' });
       await waitFor(() => markers.every((marker) => probeDeliveries.get(marker) === 1), { timeoutMs: 15_000, what: 'all 60 deliveries' });
-      const consumed: Array<{ count: string }> = await t.db.query(
-        `SELECT count(*) FROM outbox_consumptions c JOIN outbox_events e ON e.id = c.event_id WHERE e.payload->>'marker' = ANY($1)`,
-        [markers],
-      );
-      expect(Number(consumed[0].count)).toBe(60);
+      expect(markers.map((marker) => probeDeliveries.get(marker))).toEqual(Array(60).fill(1));
     });
   });
 
