@@ -10,13 +10,19 @@
  */
 const path = require('node:path');
 const { childServer, nodeHttp } = require('../lib/ceilings');
+const { SERVICE_NODE_FLAGS } = require('../lib/service');
 
 const nestBare = childServer({
   name: 'nest-bare',
   description:
-    'a minimal Nest 11 + Express app with no middleware, guard, pipe, filter or logger (bench/servers/nest-bare.js) answering `GET /health/live` with the same bytes',
+    'a minimal Nest 11 + Express app with no middleware, guard, pipe, filter or logger (bench/servers/nest-bare.js) answering `GET /health/live` with the same bytes, run with the service\'s node flags (the same heap limits)',
   script: path.join(__dirname, '..', 'servers', 'nest-bare.js'),
-  options: () => ({ env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' }, expect: { status: 200 } }),
+  // The same heap limits as the service (bench/lib/service.js): the ceiling measures the framework, not V8's sizing.
+  options: () => ({
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+    expect: { status: 200 },
+    nodeFlags: SERVICE_NODE_FLAGS,
+  }),
 });
 
 module.exports = {
