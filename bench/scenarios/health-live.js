@@ -15,7 +15,7 @@ const { SERVICE_NODE_FLAGS } = require('../lib/service');
 const nestBare = childServer({
   name: 'nest-bare',
   description:
-    'a minimal Nest 11 + Express app with no middleware, guard, pipe, filter or logger (bench/servers/nest-bare.js) answering `GET /health/live` with the same bytes, run with the service\'s node flags (the same heap limits)',
+    "a minimal Nest 11 + Express app with no middleware, guard, pipe, filter or logger (bench/servers/nest-bare.js) answering `GET /health/live` with the same bytes, run with the service's node flags (the same heap limits)",
   script: path.join(__dirname, '..', 'servers', 'nest-bare.js'),
   // The same heap limits as the service (bench/lib/service.js): the ceiling measures the framework, not V8's sizing.
   options: () => ({
