@@ -67,7 +67,7 @@ export class PaymentEffects {
       case 'payment.rejected': {
         const orderId = orderIdOf(data.order_id);
         if (orderId === null) return invalid(UNKNOWN_ORDER);
-        const reason = typeof data.reason === 'string' ? data.reason.slice(0, 500) : null;
+        const reason = typeof data.reason === 'string' ? data.reason : null;
         const outcome = type === 'payment.confirmed' ? 'paid' : 'failed';
         const result = await this.commands.execute<RecordOrderPaymentCommand, RecordOrderPaymentResult>(
           new RecordOrderPaymentCommand(orderId, outcome, outcome === 'failed' ? { ...details, reason } : details),
