@@ -98,7 +98,7 @@ function contextFor(
 ): RequestContext {
   return new RequestContext(
     typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '',
-    req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    () => req.ip ?? req.socket.remoteAddress ?? 'unknown',
     req.user ?? null,
     tenant,
     tenantNamed,

@@ -55,7 +55,8 @@ export class UnknownStorefrontTenantError extends DomainError {
 export class RequestContext {
   constructor(
     readonly requestId: string,
-    readonly ip: string,
+    /** The client's address, read when first asked for: under TRUST_PROXY it walks `X-Forwarded-For`. */
+    private readonly clientAddress: () => string,
     /** The signed-in user; null on public routes and on optional-auth routes without a valid token. */
     readonly user: Principal | null,
     /** The storefront shop the request names (storefront routes only); null when it names none or an unknown one. */
@@ -63,6 +64,13 @@ export class RequestContext {
     private readonly storefrontNamed: boolean,
     private readonly unknownTenant: UnknownTenantAnswer | null,
   ) {}
+
+  private address: string | undefined;
+
+  /** The client's address (Express `req.ip`, so TRUST_PROXY applies). */
+  get ip(): string {
+    return (this.address ??= this.clientAddress());
+  }
 
   /** The caller's own tenant (merchant routes). */
   get tenantId(): string | null {

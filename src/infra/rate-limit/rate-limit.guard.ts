@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerException, ThrottlerGuard } from '@nestjs/throttler';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerException,
+  type ThrottlerModuleOptions,
+  type ThrottlerOptions,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { RATE_LIMIT_GROUPS, RateLimitEntry, RateLimitGroup } from './rate-limit-groups';
 import { RATE_LIMIT_GROUPS_KEY } from './rate-limit.decorator';
@@ -19,12 +27,27 @@ const MAX_TRACKER_LENGTH = 128;
  * request leaves no counter in groups it never reached.
  */
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard {
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+export class RateLimitGuard implements CanActivate {
+  /** The configured limit of each group (RateLimitModule), by group name. */
+  private readonly throttlers: Map<string, ThrottlerOptions>;
+
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() private readonly storageService: ThrottlerStorage,
+    private readonly reflector: Reflector,
+  ) {
+    const throttlers = Array.isArray(options) ? options : options.throttlers;
+    this.throttlers = new Map(throttlers.map((throttler) => [throttler.name ?? 'default', throttler]));
+  }
+
+  /** A route counted in no group is decided here, without a promise (Nest awaits only what is one). */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const entries = this.entriesOf(context);
-    if (entries.length === 0) return true;
+    return entries.length === 0 ? true : this.count(context, entries);
+  }
 
+  private async count(context: ExecutionContext, entries: RateLimitEntry[]): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     let tightest: { limit: number; remaining: number } | undefined;
@@ -32,7 +55,7 @@ export class RateLimitGuard extends ThrottlerGuard {
 
     for (const entry of entries) {
       const { group, tracker } = typeof entry === 'string' ? { group: entry, tracker: RATE_LIMIT_GROUPS[entry].tracker } : entry;
-      const throttler = this.throttlers.find((candidate) => candidate.name === group);
+      const throttler = this.throttlers.get(group);
       const counted = tracker?.(req) ?? null;
       if (!throttler || counted === null) continue;
       const limit = throttler.limit as number;
