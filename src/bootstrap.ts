@@ -6,12 +6,13 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { configureHttpApp } from '@common/http/configure-http-app';
+import { ExpressAppAdapter } from '@common/http/express-app.adapter';
 import { createRequestLogging } from '@infra/logging/http-logger';
 import { useSocketIo } from '@infra/realtime/socket-io.adapter';
 
 /** Builds the HTTP application exactly as production serves it (also used by tests and the benchmark). */
 export async function createHttpApp(options: AppModuleOptions & { logger: Logger }): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), new ExpressAppAdapter(), {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
