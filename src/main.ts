@@ -6,6 +6,7 @@ import { loadEnv } from '@config/load-env';
 import { resolveEnvironment } from '@config/resolve-environment';
 import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
+import { tuneHeapFor } from '@infra/lifecycle/heap-tuning';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { createRootLogger } from '@infra/logging/http-logger';
 import type { EnvironmentVariables } from '@config/env.validation';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
 }
 
 async function serve(env: EnvironmentVariables, logger: Logger, release: () => Promise<void>): Promise<void> {
+  tuneHeapFor(env.APP_ROLE);
   if (env.MIGRATIONS_RUN) {
     const applied = await runMigrations(env.DATABASE_URL, (message) => logger.info(message));
     logger.info({ applied: applied.length }, 'Database schema is up to date');

@@ -38,6 +38,13 @@ const MODES = ['redis', 'postgres-only'];
  */
 const SERVICE_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=384'];
 
+/**
+ * What the service sets for itself at start-up as an api process (src/infra/lifecycle/heap-tuning.ts,
+ * heapFlagsFor('api')); the bare Nest ceiling is given them on its command line, so that it measures
+ * the framework under the same heap settings.
+ */
+const API_HEAP_FLAGS = ['--heap-growing-percent=100'];
+
 /** Variables passed through from the harness's environment; everything else is set explicitly. */
 const PASSED_THROUGH = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'NODE_OPTIONS'];
 
@@ -116,4 +123,4 @@ async function waitUntilReady(readyUrl, child, timeoutMs) {
   throw new Error(`The service did not answer 200 on ${readyUrl} within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
-module.exports = { startService, serviceEnvironment, THROTTLE_VARIABLES, MODES, SERVICE_NODE_FLAGS };
+module.exports = { startService, serviceEnvironment, THROTTLE_VARIABLES, MODES, SERVICE_NODE_FLAGS, API_HEAP_FLAGS };

@@ -17,6 +17,7 @@ require('reflect-metadata');
 const { Controller, HttpCode, Module, Post } = require('@nestjs/common');
 const { createHttpApp } = require(path.join(DIST, 'bootstrap'));
 const { createRootLogger } = require(path.join(DIST, 'infra', 'logging', 'http-logger'));
+const { tuneHeapFor } = require(path.join(DIST, 'infra', 'lifecycle', 'heap-tuning'));
 
 const BODY = { success: true, message: 'Event accepted.' };
 
@@ -35,6 +36,8 @@ class BenchConstantModule {}
 Module({ controllers: [BenchConstantController] })(BenchConstantModule);
 
 async function main() {
+  // The heap settings main.ts gives an api process.
+  tuneHeapFor('api');
   const logger = createRootLogger('warn');
   const app = await createHttpApp({ role: 'api', logger, extraImports: [BenchConstantModule] });
   await app.listen(0, '127.0.0.1');
