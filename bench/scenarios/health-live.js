@@ -4,24 +4,42 @@
  * the global middleware (request id, pino-http with the path ignored, body parsers skipped for GET),
  * the global guards (no token asked, rate limiting skipped for health) and the exception filter.
  *
- * Two ceilings in the same rounds: a minimal Nest 11 + Express app with no middleware answering the
- * same route (bench/servers/nest-bare.js: the framework alone; issue 14 asks for ≥ 0.9 of it), and
- * a bare node:http server answering the same bytes (what the framework itself costs).
+ * Three ceilings in the same rounds: a minimal Nest 11 + Express app with no middleware answering the
+ * same route (bench/servers/nest-bare.js: the framework alone; issue 14 asks for ≥ 0.9 of it), the
+ * same app made with the service's Express adapter (for information: the framework's cost once both
+ * sides make requests the same way), and a bare node:http server answering the same bytes (what the
+ * framework itself costs).
  */
 const path = require('node:path');
 const { childServer, nodeHttp } = require('../lib/ceilings');
-const { SERVICE_NODE_FLAGS } = require('../lib/service');
+const { API_HEAP_FLAGS, SERVICE_NODE_FLAGS } = require('../lib/service');
 
 const nestBare = childServer({
   name: 'nest-bare',
   description:
-    "a minimal Nest 11 + Express app with no middleware, guard, pipe, filter or logger (bench/servers/nest-bare.js) answering `GET /health/live` with the same bytes, run with the service's node flags (the same heap limits)",
+    "a minimal Nest 11 + Express app with no middleware, guard, pipe, filter or logger (bench/servers/nest-bare.js) answering `GET /health/live` with the same bytes, run with the service's node flags and its api process's heap settings",
   script: path.join(__dirname, '..', 'servers', 'nest-bare.js'),
-  // The same heap limits as the service (bench/lib/service.js): the ceiling measures the framework, not V8's sizing.
+  // The same heap limits and settings as the service's api process (bench/lib/service.js): the
+  // ceiling measures the framework, not V8's sizing.
   options: () => ({
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
     expect: { status: 200 },
-    nodeFlags: SERVICE_NODE_FLAGS,
+    nodeFlags: [...SERVICE_NODE_FLAGS, ...API_HEAP_FLAGS],
+  }),
+});
+
+// The same app made with the service's Express adapter: the framework's cost once both sides make
+// requests the same way (docs/benchmarks.md, garbage collection). For information; no target.
+const nestBareAdapted = childServer({
+  name: 'nest-bare-adapter',
+  description:
+    "the same minimal Nest app made with the service's Express adapter (`--service-adapter`: requests and responses made with Express's prototypes; src/common/http/express-app.adapter.ts) and nothing else of the service's, run with the same node flags",
+  script: path.join(__dirname, '..', 'servers', 'nest-bare.js'),
+  options: () => ({
+    args: ['--service-adapter'],
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+    expect: { status: 200 },
+    nodeFlags: [...SERVICE_NODE_FLAGS, ...API_HEAP_FLAGS],
   }),
 });
 
@@ -35,6 +53,7 @@ module.exports = {
   },
   ceilings: [
     nestBare,
+    nestBareAdapted,
     // The same bytes the route answers, from a bare node:http server.
     nodeHttp({
       status: 200,

@@ -5,11 +5,19 @@
  * answering `GET /health/live` with the service's bytes (200 `OK`, text/plain, no-store). What the
  * service's cheapest routes cost beyond this is the service's own per-request layers.
  *
+ * With `--service-adapter`, the app is made with the service's Express adapter
+ * (src/common/http/express-app.adapter.ts, from dist/: requests and responses made with Express's
+ * prototypes, which spares the garbage collector) and nothing else of the service's: what the
+ * framework costs once that is the same on both sides.
+ *
  * Reports { port } over IPC.
  */
 require('reflect-metadata');
 const { Controller, Get, Header, HttpCode, Module } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
+const path = require('node:path');
+
+const SERVICE_ADAPTER = process.argv.includes('--service-adapter');
 
 // Decorators applied by hand: this file is plain JavaScript.
 class LiveController {
@@ -28,12 +36,20 @@ class BareModule {}
 Module({ controllers: [LiveController] })(BareModule);
 
 async function main() {
-  const app = await NestFactory.create(BareModule, { logger: false, bodyParser: false });
+  const options = { logger: false, bodyParser: false };
+  const app = SERVICE_ADAPTER
+    ? await NestFactory.create(BareModule, new (serviceAdapter())(), options)
+    : await NestFactory.create(BareModule, options);
   app.getHttpAdapter().getInstance().disable('x-powered-by');
   app.getHttpAdapter().getInstance().set('etag', false);
   await app.listen(0, '127.0.0.1');
   process.send({ port: app.getHttpServer().address().port });
   process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+}
+
+function serviceAdapter() {
+  const file = path.resolve(__dirname, '..', '..', 'dist', 'src', 'common', 'http', 'express-app.adapter.js');
+  return require(file).ExpressAppAdapter;
 }
 
 main().catch((error) => {
