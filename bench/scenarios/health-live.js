@@ -14,33 +14,37 @@ const path = require('node:path');
 const { childServer, nodeHttp } = require('../lib/ceilings');
 const { API_HEAP_FLAGS, SERVICE_NODE_FLAGS } = require('../lib/service');
 
-const nestBare = childServer({
+/**
+ * bench/servers/nest-bare.js as a ceiling, with the same heap limits and settings as the service's
+ * api process (bench/lib/service.js): the ceiling measures the framework, not V8's sizing.
+ */
+function nestBareCeiling({ name, description, args = [] }) {
+  return childServer({
+    name,
+    description,
+    script: path.join(__dirname, '..', 'servers', 'nest-bare.js'),
+    options: () => ({
+      args,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+      expect: { status: 200 },
+      nodeFlags: [...SERVICE_NODE_FLAGS, ...API_HEAP_FLAGS],
+    }),
+  });
+}
+
+const nestBare = nestBareCeiling({
   name: 'nest-bare',
   description:
     "a minimal Nest 11 + Express app with no middleware, guard, pipe, filter or logger (bench/servers/nest-bare.js) answering `GET /health/live` with the same bytes, run with the service's node flags and its api process's heap settings",
-  script: path.join(__dirname, '..', 'servers', 'nest-bare.js'),
-  // The same heap limits and settings as the service's api process (bench/lib/service.js): the
-  // ceiling measures the framework, not V8's sizing.
-  options: () => ({
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
-    expect: { status: 200 },
-    nodeFlags: [...SERVICE_NODE_FLAGS, ...API_HEAP_FLAGS],
-  }),
 });
 
 // The same app made with the service's Express adapter: the framework's cost once both sides make
 // requests the same way (docs/benchmarks.md, garbage collection). For information; no target.
-const nestBareAdapted = childServer({
+const nestBareAdapted = nestBareCeiling({
   name: 'nest-bare-adapter',
   description:
     "the same minimal Nest app made with the service's Express adapter (`--service-adapter`: requests and responses made with Express's prototypes; src/common/http/express-app.adapter.ts) and nothing else of the service's, run with the same node flags",
-  script: path.join(__dirname, '..', 'servers', 'nest-bare.js'),
-  options: () => ({
-    args: ['--service-adapter'],
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
-    expect: { status: 200 },
-    nodeFlags: [...SERVICE_NODE_FLAGS, ...API_HEAP_FLAGS],
-  }),
+  args: ['--service-adapter'],
 });
 
 module.exports = {
