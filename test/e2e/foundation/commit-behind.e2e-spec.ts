@@ -15,8 +15,10 @@ import { waitFor } from '@test/support/wait';
  * the statement inside PostgreSQL, so nothing of it stands; a joined transaction is never ended early.
  */
 describe('CombinedStatement: COMMIT right behind the last statement, refusals inside it', () => {
-  // One pooled connection, so every transaction here reuses the one before it.
-  const t = useTestApp({ env: { DATABASE_POOL_SIZE: '1' } });
+  // One pooled connection, so every transaction here reuses the one before it. Role api: no
+  // workers, whose jobs would take that one connection too (on a loaded machine a test then waited
+  // out the pool's 10 s for it).
+  const t = useTestApp({ role: 'api', env: { DATABASE_POOL_SIZE: '1' } });
   const table = `commit_behind_${randomUUID().replace(/-/g, '')}`;
   const other = useStarted(
     async () => {
