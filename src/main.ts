@@ -6,6 +6,7 @@ import { loadEnv } from '@config/load-env';
 import { resolveEnvironment } from '@config/resolve-environment';
 import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
+import { closeHttpServer } from '@infra/lifecycle/close-http-server';
 import { tuneHeapFor } from '@infra/lifecycle/heap-tuning';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { createRootLogger } from '@infra/logging/http-logger';
@@ -81,11 +82,7 @@ async function serve(env: EnvironmentVariables, logger: Logger, release: () => P
       // closed, so in-flight requests finish and no client holds the process open. Then workers
       // finish their jobs, and queues and pools close.
       state.beginClosing();
-      if (server) {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        await closed;
-      }
+      if (server) await closeHttpServer(server);
       await app.close();
       await release();
       logger.info('Shut down cleanly');

@@ -1,0 +1,59 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { closeHttpServer } from './close-http-server';
+
+describe('closeHttpServer', () => {
+  const cleanup: Array<() => void> = [];
+  afterEach(() => cleanup.splice(0).forEach((step) => step()));
+
+  it('closes the listener before it closes idle keep-alive connections, and waits for requests in flight', async () => {
+    let finishSlow: () => void = () => undefined;
+    const server = http.createServer((req, res) => {
+      if (req.url === '/slow') finishSlow = () => res.end('slow');
+      else res.end('ok');
+    });
+    const listeningWhenIdleClosed: boolean[] = [];
+    server.on('connection', (socket: Socket) => {
+      const destroy = socket.destroy.bind(socket);
+      socket.destroy = (error?: Error) => {
+        listeningWhenIdleClosed.push(server.listening);
+        return destroy(error);
+      };
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true });
+    cleanup.push(() => {
+      agent.destroy();
+      server.closeAllConnections();
+      if (server.listening) server.close();
+    });
+    const get = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+    // Two connections: one idle, one with a request in flight.
+    await Promise.all([get('/a'), get('/b')]);
+    const slow = get('/slow');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    let closed = false;
+    const closing = closeHttpServer(server).then(() => (closed = true));
+    expect(server.listening).toBe(false);
+    expect(listeningWhenIdleClosed).toEqual([false]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(false);
+
+    finishSlow();
+    expect(await slow).toBe('slow');
+    agent.destroy();
+    await closing;
+    expect(closed).toBe(true);
+  });
+});
