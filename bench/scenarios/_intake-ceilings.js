@@ -37,7 +37,7 @@ function nestConstant(mode = 'redis') {
       return {
         env: { ...ctx.services[mode].env },
         // The service's own app runs under the service's V8 flags (its heap sizes), as the service does.
-        nodeFlags: SERVICE_NODE_FLAGS,
+        nodeFlags: process.env.BENCH_CPU_PROF ? [...SERVICE_NODE_FLAGS, '--cpu-prof', '--cpu-prof-dir=/tmp/prof-c'] : SERVICE_NODE_FLAGS,
         cwd,
         path: '/bench/constant',
         expect: { status: 202 },

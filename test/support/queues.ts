@@ -1,6 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Job, JobType, Queue } from 'bullmq';
 import { MESSAGES_QUEUE, MessageJob } from '@infra/messaging/messages';
+import type { AnalyticsJob, AnalyticsRow } from '@modules/analytics/jobs/analytics.queue';
 import type { TestApp } from './test-app';
 import { waitFor } from './wait';
 
@@ -33,4 +34,9 @@ export function messagesSettled(t: TestApp, to: string): Promise<true> {
     timeoutMs: 15_000,
     what: `the messages to ${to} to be sent`,
   });
+}
+
+/** The rows an analytics job stores: the events of a `track-batch` job, else the job's one row. */
+export function analyticsRowsOf(job: AnalyticsJob): AnalyticsRow[] {
+  return job.kind === 'track-batch' ? job.events : [job];
 }

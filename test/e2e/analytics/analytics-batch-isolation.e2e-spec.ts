@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { ANALYTICS_JOB_OPTIONS, ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
 import { createTenantWithOwner } from '@test/support/factories';
-import { jobsOn } from '@test/support/queues';
+import { analyticsRowsOf, jobsOn } from '@test/support/queues';
 import { createTestApp, TestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -45,10 +45,17 @@ describe('Analytics batch writer isolates a row that cannot be stored', () => {
       ];
       const goodConversions = Array.from({ length: 5 }, () => conversion(`tx-${randomUUID()}`));
       const nulConversion = conversion(`tx-${randomUUID()}\u0000`);
-      const jobs: AnalyticsJob[] = [...good.slice(0, 30), ...unstorable, nulConversion, ...good.slice(30), ...goodConversions];
+      // Single events (jobs as queued before batching) and one batch job (as the intake queues now)
+      // holding the refused events among good ones.
+      const jobs: AnalyticsJob[] = [
+        ...good.slice(0, 30),
+        nulConversion,
+        { kind: 'track-batch', events: [...good.slice(30, 45), ...unstorable, ...good.slice(45)] },
+        ...goodConversions,
+      ];
       const queue = api.get<Queue<AnalyticsJob>>(getQueueToken(ANALYTICS_QUEUE));
       await queue.addBulk(jobs.map((data) => ({ name: data.kind, data, opts: { ...ANALYTICS_JOB_OPTIONS } })));
-      const ofTenant = (job: AnalyticsJob) => job.tenantId === tenant.id;
+      const ofTenant = (job: AnalyticsJob) => analyticsRowsOf(job).some((row) => row.tenantId === tenant.id);
       expect(await jobsOn(api, ANALYTICS_QUEUE, ofTenant, ['waiting'])).toHaveLength(jobs.length);
 
       worker = await createTestApp({ role: 'worker', logLevel: 'warn' });

@@ -1,6 +1,6 @@
 import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
 import { createTenantWithOwner } from '@test/support/factories';
-import { jobsOn } from '@test/support/queues';
+import { analyticsRowsOf, jobsOn } from '@test/support/queues';
 import { createTestApp, TestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -19,10 +19,11 @@ describe('Analytics intake survives a stopped worker', () => {
       expect(responses.map((res) => res.status)).toEqual(Array(120).fill(202));
       const stored = async () =>
         ((await api.db.query('SELECT count(*)::int AS n FROM analytics_events WHERE tenant_id = $1', [tenant.id]))[0] as { n: number }).n;
-      const ofTenant = (job: AnalyticsJob) => job.tenantId === tenant.id;
+      const ofTenant = (job: AnalyticsJob) => analyticsRowsOf(job).some((row) => row.tenantId === tenant.id);
 
-      // Every accepted event is a job still waiting in Redis: none was taken up, none stored.
-      expect(await jobsOn(api, ANALYTICS_QUEUE, ofTenant, ['waiting'])).toHaveLength(120);
+      // Every accepted event is in a job still waiting in Redis: none was taken up, none stored.
+      const waiting = await jobsOn(api, ANALYTICS_QUEUE, ofTenant, ['waiting']);
+      expect(waiting.flatMap((job) => analyticsRowsOf(job.data)).filter((row) => row.tenantId === tenant.id)).toHaveLength(120);
       expect(await jobsOn(api, ANALYTICS_QUEUE, ofTenant, ['active', 'delayed', 'completed', 'failed'])).toEqual([]);
       expect(await stored()).toBe(0);
 

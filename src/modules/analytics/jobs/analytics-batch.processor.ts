@@ -3,25 +3,23 @@ import { Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ANALYTICS_QUEUE, AnalyticsJob } from './analytics.queue';
+import { ANALYTICS_QUEUE, AnalyticsJob, AnalyticsRow, ConversionEvent, TrackEvent } from './analytics.queue';
 import { isDataError, jobSummary, storableConversion, storableTrack, unstorableReason } from './storable-row';
 
 const BATCH_SIZE = 250;
 const BATCH_WAIT_MS = 50;
 
-type TrackJob = Extract<AnalyticsJob, { kind: 'track' }>;
-type ConversionJob = Extract<AnalyticsJob, { kind: 'conversion' }>;
-
-interface Waiting<T extends AnalyticsJob = AnalyticsJob> {
+interface Waiting<T extends AnalyticsRow = AnalyticsRow> {
   data: T;
   done: (error?: unknown) => void;
 }
 
 /**
  * Stores accepted analytics in batches: jobs run concurrently and wait for a shared flush (one
- * multi-row INSERT per kind), and a job completes only once its row is committed, so a worker
- * that dies mid-batch leaves its jobs to be retried. Rows are keyed by the id assigned at intake,
- * so a retried job never stores a second row.
+ * multi-row INSERT per kind), and a job completes only once its rows are committed (a `track-batch`
+ * job carries many events, the other kinds one), so a worker that dies mid-batch leaves its jobs to
+ * be retried. Rows are keyed by the id assigned at intake, so a retried job never stores a second
+ * row.
  *
  * One row the database refuses as data (a NUL, an invalid surrogate: SQLSTATE classes 22 and 23)
  * must not fail its batch (decisions §7: accepted = stored, whatever the event holds): the batch is
@@ -39,8 +37,19 @@ export class AnalyticsBatchProcessor extends WorkerHost {
   }
 
   process(job: Job<AnalyticsJob>): Promise<void> {
+    const rows = job.data.kind === 'track-batch' ? job.data.events : [job.data];
+    if (rows.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.waiting.push({ data: job.data, done: (error) => (error ? reject(error) : resolve()) });
+      // Settled by its first failure, or once every row is stored. All rows join the same flush.
+      let left = rows.length;
+      const done = (error?: unknown) => {
+        if (left === 0) return;
+        if (error) {
+          left = 0;
+          reject(error);
+        } else if (--left === 0) resolve();
+      };
+      for (const data of rows) this.waiting.push({ data, done });
       if (this.waiting.length >= BATCH_SIZE) void this.flush();
       else this.timer ??= setTimeout(() => void this.flush(), BATCH_WAIT_MS);
     });
@@ -51,8 +60,8 @@ export class AnalyticsBatchProcessor extends WorkerHost {
     this.timer = undefined;
     const batch = this.waiting.splice(0);
     if (batch.length === 0) return;
-    const tracks = batch.filter((entry): entry is Waiting<TrackJob> => entry.data.kind === 'track');
-    const conversions = batch.filter((entry): entry is Waiting<ConversionJob> => entry.data.kind === 'conversion');
+    const tracks = batch.filter((entry): entry is Waiting<TrackEvent> => entry.data.kind === 'track');
+    const conversions = batch.filter((entry): entry is Waiting<ConversionEvent> => entry.data.kind === 'conversion');
     await Promise.all([
       this.settle(tracks, (jobs) => this.insertTracks(jobs), storableTrack),
       this.settle(conversions, (jobs) => this.insertConversions(jobs), storableConversion),
@@ -60,7 +69,7 @@ export class AnalyticsBatchProcessor extends WorkerHost {
   }
 
   /** Stores the entries' rows with `insert` and completes each entry once its row is committed (or has failed for good). */
-  private async settle<T extends AnalyticsJob>(
+  private async settle<T extends AnalyticsRow>(
     entries: Array<Waiting<T>>,
     insert: (jobs: T[]) => Promise<void>,
     safeForm: (job: T, reason: string) => T,
@@ -97,7 +106,7 @@ export class AnalyticsBatchProcessor extends WorkerHost {
   }
 
   // Joined with tenants: an event for a tenant deleted since it was accepted is dropped, not a failed batch.
-  private async insertTracks(tracks: TrackJob[]): Promise<void> {
+  private async insertTracks(tracks: TrackEvent[]): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO analytics_events (event_id, tenant_id, type, product_id, metadata, occurred_at)
        SELECT e.event_id, e.tenant_id, e.type, e.product_id, e.metadata, e.occurred_at
@@ -116,7 +125,7 @@ export class AnalyticsBatchProcessor extends WorkerHost {
     );
   }
 
-  private async insertConversions(conversions: ConversionJob[]): Promise<void> {
+  private async insertConversions(conversions: ConversionEvent[]): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO analytics_conversions (tenant_id, transaction_id, event, value, currency, occurred_at)
        SELECT c.tenant_id, c.transaction_id, c.event, c.value, c.currency, c.occurred_at

@@ -1,6 +1,6 @@
 import { MAX_INTEGER_ID } from '@common/http/resource-ids';
 import { storableText } from '@common/util/unicode';
-import type { AnalyticsJob } from './analytics.queue';
+import type { AnalyticsRow, ConversionEvent, TrackEvent } from './analytics.queue';
 
 const REASON_LENGTH = 200;
 
@@ -14,7 +14,7 @@ export function isDataError(error: unknown): boolean {
 }
 
 /** Names a job in the log without repeating the content that could not be stored. */
-export function jobSummary(job: AnalyticsJob): Record<string, unknown> {
+export function jobSummary(job: AnalyticsRow): Record<string, unknown> {
   return job.kind === 'track'
     ? { kind: job.kind, eventId: job.eventId, tenantId: job.tenantId }
     : { kind: job.kind, tenantId: job.tenantId, transactionId: job.transactionId };
@@ -30,13 +30,13 @@ export function unstorableReason(error: unknown): string {
  * A track event the database can hold whatever it carried: its metadata (the only free-form part
  * an event has) becomes a marker saying why it was not kept; a product id beyond int4 is dropped.
  */
-export function storableTrack(job: Extract<AnalyticsJob, { kind: 'track' }>, reason: string): typeof job {
+export function storableTrack(job: TrackEvent, reason: string): TrackEvent {
   const id = job.productId;
   const productId = id !== null && Number.isInteger(id) && id >= 1 && id <= MAX_INTEGER_ID ? id : null;
   return { ...job, productId, metadata: { _unstorable: true, error: reason } };
 }
 
 /** A conversion with the characters no text column takes replaced by U+FFFD (its other fields are normalised at intake). */
-export function storableConversion(job: Extract<AnalyticsJob, { kind: 'conversion' }>): typeof job {
+export function storableConversion(job: ConversionEvent): ConversionEvent {
   return { ...job, transactionId: job.transactionId === null ? null : storableText(job.transactionId).slice(0, 255) };
 }
