@@ -14,8 +14,9 @@
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (seconds per side, 1), BENCH_TOOL (auto | autocannon | wrk),
  * BENCH_WRK_THREADS (1), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/storefront_bench),
  * BENCH_REDIS_URL (redis://127.0.0.1:6379/6), BENCH_KEEP_DB=1 (keep the database and Redis DB at the end),
- * BENCH_VERBOSE=1 (echo the children's output), BENCH_CPU_PROF=<dir> (run the service under
- * `node --cpu-prof` and leave its profile in <dir>; the figures of such a run are not comparable).
+ * BENCH_VERBOSE=1 (echo the children's output), BENCH_CPU_PROF=<dir> (run the service, and the
+ * `nest-constant` ceiling, under `node --cpu-prof` and leave their profiles in <dir>; the figures of
+ * such a run are not comparable).
  *
  * The method and the scenario format are described in docs/benchmarks.md.
  */
