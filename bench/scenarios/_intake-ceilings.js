@@ -39,7 +39,12 @@ function nestConstant(mode = 'redis') {
         // The service's own app runs under the service's V8 flags (its heap sizes), as the service
         // does; profiled beside it under BENCH_CPU_PROF, to compare the two per request.
         nodeFlags: ctx.config.cpuProfileDir
-          ? [...SERVICE_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${ctx.config.cpuProfileDir}`, `--cpu-prof-name=${redis ? 'nest-constant' : 'nest-constant-pg'}.cpuprofile`]
+          ? [
+              ...SERVICE_NODE_FLAGS,
+              '--cpu-prof',
+              `--cpu-prof-dir=${ctx.config.cpuProfileDir}`,
+              `--cpu-prof-name=${redis ? 'nest-constant' : 'nest-constant-pg'}.cpuprofile`,
+            ]
           : SERVICE_NODE_FLAGS,
         cwd,
         path: '/bench/constant',
