@@ -1,4 +1,3 @@
-import { ValidationPipe } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -8,7 +7,7 @@ import { cancelQueriesOnDisconnect } from '@infra/database/query-cancellation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { MetricsService } from '@infra/metrics/metrics.service';
 import { toErrorResponse } from '@common/errors/error-response';
-import { validationExceptionFactory } from '@common/errors/validation-exception.factory';
+import { BodyValidationPipe } from './body-validation.pipe';
 import { refuseHostileJsonBodies } from './hostile-json';
 
 export const BODY_LIMIT = '1mb';
@@ -65,16 +64,7 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
     res.status(status).json(body);
   });
 
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      transformOptions: { enableImplicitConversion: false },
-      exceptionFactory: validationExceptionFactory,
-      stopAtFirstError: false,
-    }),
-  );
+  app.useGlobalPipes(new BodyValidationPipe());
 
   if (config.get('API_DOCS_ENABLED', { infer: true })) {
     const document = SwaggerModule.createDocument(
