@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import { Connection } from 'pg';
+import { ScopedStorage } from '@common/util/scoped-storage';
 
 /** The part of pg's Client this needs; the statement running, `processID` and `secretKey` are not in its typings. */
 interface BackendClient {
@@ -21,27 +21,6 @@ type CancelConnection = Connection & {
 class RequestQueries {
   readonly running = new Set<BackendClient>();
   abandoned = false;
-  private watching = false;
-
-  constructor(private readonly res: Response) {}
-
-  /**
-   * Starts watching the client's connection, at the request's first statement: a request that
-   * runs none (probes, answers from memory) adds no listener. A connection already gone by then
-   * abandons the request at once.
-   */
-  watch(): void {
-    if (this.watching) return;
-    this.watching = true;
-    const { res } = this;
-    if (res.socket?.destroyed === true && !res.writableFinished) {
-      this.abandoned = true;
-      return;
-    }
-    res.on('close', () => {
-      if (!res.writableFinished) this.abandon();
-    });
-  }
 
   /** Cancels every statement still running for the request: its answer has nobody left to read it. */
   abandon(): void {
@@ -50,7 +29,13 @@ class RequestQueries {
   }
 }
 
-const current = new AsyncLocalStorage<RequestQueries>();
+/**
+ * How long an abandoned request's later statements are still refused if it never writes its answer
+ * (to nobody); past it they run, bounded by the statement timeout like any other.
+ */
+const ABANDONED_SCOPE_MS = 10_000;
+
+const current = new ScopedStorage<RequestQueries>();
 
 /** What a statement of an abandoned request fails with: the code PostgreSQL gives a cancelled one (answered 503, to nobody). */
 export class QueryAbandonedError extends Error {
@@ -67,7 +52,27 @@ export class QueryAbandonedError extends Error {
  */
 export function cancelQueriesOnDisconnect(req: Request, res: Response, next: NextFunction): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-  current.run(new RequestQueries(res), next);
+  // A read whose client is already gone is not started.
+  if (res.closed) return;
+  const queries = new RequestQueries();
+  // The request's scope (ScopedStorage): until its response is sent or, if its client leaves first,
+  // until the handler writes its answer to nobody (its later statements are refused until then).
+  current.runUntil(
+    queries,
+    (end) =>
+      res.once('close', () => {
+        if (res.writableFinished) return end();
+        queries.abandon();
+        const timer = setTimeout(end, ABANDONED_SCOPE_MS).unref();
+        const endResponse = res.end.bind(res) as (...args: unknown[]) => Response;
+        res.end = ((...args: unknown[]) => {
+          clearTimeout(timer);
+          end();
+          return endResponse(...args);
+        }) as Response['end'];
+      }),
+    next,
+  );
 }
 
 /**
@@ -78,7 +83,6 @@ export function cancelQueriesOnDisconnect(req: Request, res: Response, next: Nex
 export function trackQuery<T>(client: BackendClient, returnsPromise: boolean, submit: () => T): T {
   const queries = current.getStore();
   if (!queries || !returnsPromise) return submit();
-  queries.watch();
   // Not sent at all: it would only be cancelled.
   if (queries.abandoned) return Promise.reject(new QueryAbandonedError()) as T;
   const result = submit();

@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { ScopedStorage } from '@common/util/scoped-storage';
 
 type Effect = () => unknown;
 
@@ -11,7 +11,7 @@ interface OpenTransaction {
   joined?: boolean;
 }
 
-const current = new AsyncLocalStorage<OpenTransaction>();
+const current = new ScopedStorage<OpenTransaction>();
 const logger = new Logger('Transaction');
 
 /**
@@ -23,11 +23,11 @@ const logger = new Logger('Transaction');
  */
 export async function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   const outer = current.getStore();
-  if (outer) return outer.joined ? work(outer.manager) : current.run({ ...outer, joined: true }, () => work(outer.manager));
+  if (outer) return outer.joined ? work(outer.manager) : current.runUntilSettled({ ...outer, joined: true }, () => work(outer.manager));
   const open: OpenTransaction = { manager: dataSource.manager, afterCommit: [] };
   const result = await dataSource.transaction((manager) => {
     open.manager = manager;
-    return current.run(open, () => work(manager));
+    return current.runUntilSettled(open, () => work(manager));
   });
   for (const effect of open.afterCommit) await runEffect(effect);
   return result;

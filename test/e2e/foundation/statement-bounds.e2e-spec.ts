@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { Client } from 'pg';
+import { scopedStoragesHooked } from '@common/util/scoped-storage';
 import { createShop } from '@test/support/commerce-factories';
 import { authHeader } from '@test/support/factories';
 import { TEST_DATABASE_URL } from '@test/support/test-env';
@@ -127,5 +128,24 @@ describe('Statement bounds', () => {
       );
       return rows[0].n === 1;
     }, 2000);
+  });
+
+  it("ends every request's async-context scope: once a read, a write and an abandoned read are over, no async hooks stay installed", async () => {
+    const { token } = await createShop(t);
+    expect((await t.http().get('/api/v1/orders').set(authHeader(token))).status).toBe(200);
+    const created = await t.http().post('/api/v1/merchant/products').set(authHeader(token)).send({ name: 'Scoped', price: 5, stock: 1 });
+    expect(created.status).toBe(201);
+    const lock = await blockLists();
+    try {
+      const req = http.get(new URL('/api/v1/orders?page=1', t.baseUrl), { headers: authHeader(token) });
+      req.on('error', () => undefined);
+      await until(async () => (await waitingListReads()) === 1, 2000);
+      req.destroy();
+      await until(async () => (await waitingListReads()) === 0, 1000);
+    } finally {
+      await lock.release();
+    }
+    // Well within the 10 s an abandoned read that never answers would keep its scope.
+    await until(() => Promise.resolve(!scopedStoragesHooked()), 3000);
   });
 });
