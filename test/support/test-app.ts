@@ -53,17 +53,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const logger = pino({ level: options.logLevel ?? 'error' }, sink);
   const grpcUrl = options.grpc ? `127.0.0.1:${await freePort()}` : undefined;
-  let app: NestExpressApplication;
+  let created: NestExpressApplication | undefined;
   try {
-    app = await createHttpApp({ role: options.role ?? 'all', logger, extraImports: options.imports });
+    created = await createHttpApp({ role: options.role ?? 'all', logger, extraImports: options.imports });
     if (grpcUrl) {
-      connectGrpcServer(app, grpcUrl);
-      await app.startAllMicroservices();
+      connectGrpcServer(created, grpcUrl);
+      await created.startAllMicroservices();
     }
-    await app.listen(0, '127.0.0.1');
+    await created.listen(0, '127.0.0.1');
+  } catch (error) {
+    // An app that failed to start leaves nothing running: its workers would take other files' jobs.
+    await created?.close().catch(() => undefined);
+    throw error;
   } finally {
     process.env = previous;
   }
+  const app = created;
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
