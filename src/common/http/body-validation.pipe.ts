@@ -23,8 +23,9 @@ const checks = new WeakMap<object, PlainBodyCheck>();
 /**
  * On a DTO of a hot route: bodies `check` accepts skip class-transformer and class-validator (about
  * 45 µs a request on the intake, most of what it spends beyond the framework). The check must never
- * accept what the decorators refuse; `body-validation.pipe.spec.ts` holds each such DTO's check to
- * that over the combinations of valid and invalid values of its fields.
+ * accept what the decorators refuse: each such DTO's spec holds its check to class-validator's
+ * verdict, and to the same object, over the combinations of valid and invalid values of its fields
+ * (`modules/analytics/dto/analytics.dto.spec.ts`).
  */
 export function PlainBody(check: PlainBodyCheck): ClassDecorator {
   return (target) => {
