@@ -14,9 +14,9 @@
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (seconds per side, 1), BENCH_TOOL (auto | autocannon | wrk),
  * BENCH_WRK_THREADS (1), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/storefront_bench),
  * BENCH_REDIS_URL (redis://127.0.0.1:6379/6), BENCH_KEEP_DB=1 (keep the database and Redis DB at the end),
- * BENCH_VERBOSE=1 (echo the children's output), BENCH_CPU_PROF=<dir> (run the service, and the
- * `nest-constant` ceiling, under `node --cpu-prof` and leave their profiles in <dir>; the figures of
- * such a run are not comparable).
+ * BENCH_VERBOSE=1 (echo the children's output), BENCH_CPU_PROF=<dir> (run the service, the
+ * `nest-constant` ceiling and the constant-body scenario's subject under `node --cpu-prof` and leave
+ * their profiles in <dir>; the figures of such a run are not comparable).
  *
  * The method and the scenario format are described in docs/benchmarks.md.
  */
@@ -141,6 +141,8 @@ function loadScenarios() {
       if (ceiling.modes !== undefined && (!Array.isArray(ceiling.modes) || ceiling.modes.some((mode) => !MODES.includes(mode))))
         throw new Error(`${where}: ceiling ${ceiling.name}: \`modes\` must be a list of ${MODES.join(', ')}`);
     }
+    if (scenario.subject !== undefined && (typeof scenario.subject?.start !== 'function' || modes.length !== 1))
+      throw new Error(`${where}: \`subject\` must be { name, start(ctx, state) } (see bench/lib/ceilings.js), in a scenario of one mode`);
     for (const mode of modes) {
       if (!ceilings.some((c) => !c.modes || c.modes.includes(mode))) throw new Error(`${where}: no ceiling for mode ${mode}`);
     }
@@ -273,15 +275,23 @@ async function runScenario(scenario, ctx, config, modes) {
   try {
     const spec = typeof scenario.target === 'function' ? await scenario.target(ctx, state) : scenario.target;
     const tool = chooseTool(config.tool, spec);
+    // A scenario with a `subject` (a child server started like a ceiling) measures it instead of the
+    // running service: the service's own app with an extra route (constant-body).
+    const subject = scenario.subject ? await scenario.subject.start(ctx, state) : null;
+    if (subject) handles.push({ ceiling: scenario.subject, handle: subject, subject: true });
     for (const ceiling of ceilings) handles.push({ ceiling, handle: await ceiling.start(ctx, state) });
     // Each ceiling gets the same requests; its answers are checked against what it says it sends.
-    const ceilingSides = handles.map(({ ceiling, handle }) =>
-      handle.measure
-        ? { name: ceiling.name, pid: handle.pid, measure: handle.measure, preflight: handle.preflight }
-        : { name: ceiling.name, url: handle.url, pid: handle.pid, spec: ceilingSpec(spec, handle) },
-    );
+    const ceilingSides = handles
+      .filter((h) => !h.subject)
+      .map(({ ceiling, handle }) =>
+        handle.measure
+          ? { name: ceiling.name, pid: handle.pid, measure: handle.measure, preflight: handle.preflight }
+          : { name: ceiling.name, url: handle.url, pid: handle.pid, spec: ceilingSpec(spec, handle) },
+      );
     // The service in each mode is a target; all get the same requests (one generator: distinct ids across them).
-    const targets = modes.map((mode) => ({ name: mode, url: ctx.services[mode].url, pid: ctx.services[mode].pid, spec }));
+    const targets = subject
+      ? [{ name: modes[0], url: subject.url, pid: subject.pid, spec }]
+      : modes.map((mode) => ({ name: mode, url: ctx.services[mode].url, pid: ctx.services[mode].pid, spec }));
     for (const [index, target] of targets.entries()) await preflight(spec, target.url, index === 0 ? ceilingSides : []);
     const load = {
       tool,
@@ -305,10 +315,12 @@ async function runScenario(scenario, ctx, config, modes) {
     });
     // The declared targets are the issues' figures for the Redis mode: judged on that target only.
     const check = modes[0] === 'redis' ? checkTargets(scenario.targets, summary) : null;
-    const ceilingDescriptions = handles.map(({ ceiling, handle }) => ({
-      name: ceiling.name,
-      description: handle.description ?? ceiling.description ?? ceiling.name,
-    }));
+    const ceilingDescriptions = handles
+      .filter((h) => !h.subject)
+      .map(({ ceiling, handle }) => ({
+        name: ceiling.name,
+        description: handle.description ?? ceiling.description ?? ceiling.name,
+      }));
     return {
       name: scenario.name,
       title: scenario.title ?? scenario.name,

@@ -23,7 +23,8 @@ const { request } = require('../lib/http');
 const SERVERS = path.join(__dirname, '..', 'servers');
 const CONSTANT_BODY = '{"success":true,"message":"Event accepted."}';
 
-function nestConstant(mode = 'redis') {
+/** `profileName`: the file its profile is written to under BENCH_CPU_PROF (default: its name). */
+function nestConstant(mode = 'redis', { profileName } = {}) {
   const redis = mode === 'redis';
   const ceiling = childServer({
     name: redis ? 'nest-constant' : 'nest-constant-pg',
@@ -43,7 +44,7 @@ function nestConstant(mode = 'redis') {
               ...SERVICE_NODE_FLAGS,
               '--cpu-prof',
               `--cpu-prof-dir=${ctx.config.cpuProfileDir}`,
-              `--cpu-prof-name=${redis ? 'nest-constant' : 'nest-constant-pg'}.cpuprofile`,
+              `--cpu-prof-name=${profileName ?? (redis ? 'nest-constant' : 'nest-constant-pg')}.cpuprofile`,
             ]
           : SERVICE_NODE_FLAGS,
         cwd,

@@ -10,27 +10,8 @@
  * sides make requests the same way), and a bare node:http server answering the same bytes (what the
  * framework itself costs).
  */
-const path = require('node:path');
-const { childServer, nodeHttp } = require('../lib/ceilings');
-const { API_HEAP_FLAGS, SERVICE_NODE_FLAGS } = require('../lib/service');
-
-/**
- * bench/servers/nest-bare.js as a ceiling, with the same heap limits and settings as the service's
- * api process (bench/lib/service.js): the ceiling measures the framework, not V8's sizing.
- */
-function nestBareCeiling({ name, description, args = [] }) {
-  return childServer({
-    name,
-    description,
-    script: path.join(__dirname, '..', 'servers', 'nest-bare.js'),
-    options: () => ({
-      args,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
-      expect: { status: 200 },
-      nodeFlags: [...SERVICE_NODE_FLAGS, ...API_HEAP_FLAGS],
-    }),
-  });
-}
+const { nodeHttp } = require('../lib/ceilings');
+const { nestBareCeiling } = require('./_nest-bare');
 
 const nestBare = nestBareCeiling({
   name: 'nest-bare',

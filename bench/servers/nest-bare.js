@@ -1,9 +1,11 @@
 'use strict';
 /**
  * Ceiling "the framework alone": a minimal Nest 11 + Express app with no middleware (no body
- * parsers, no global guards, pipes, filters or interceptors, no logger) and one controller
- * answering `GET /health/live` with the service's bytes (200 `OK`, text/plain, no-store). What the
- * service's cheapest routes cost beyond this is the service's own per-request layers.
+ * parsers, no global guards, pipes, filters or interceptors, no logger) answering `GET /health/live`
+ * with the service's bytes (200 `OK`, text/plain, no-store) and `POST /bench/constant` with the
+ * constant-body route's (202 `{"success":true,"message":"Event accepted."}`, the body it is sent
+ * left unread). What the service's cheapest routes cost beyond this is the service's own
+ * per-request layers.
  *
  * With `--service-adapter`, the app is made with the service's Express adapter
  * (src/common/http/express-app.adapter.ts, from dist/: requests and responses made with Express's
@@ -13,7 +15,7 @@
  * Reports { port } over IPC.
  */
 require('reflect-metadata');
-const { Controller, Get, Header, HttpCode, Module } = require('@nestjs/common');
+const { Controller, Get, Header, HttpCode, Module, Post } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
 const path = require('node:path');
 
@@ -32,8 +34,20 @@ Header('Content-Type', 'text/plain; charset=utf-8')(LiveController.prototype, 'l
 Header('Cache-Control', 'no-store')(LiveController.prototype, 'live', descriptor);
 Controller('health')(LiveController);
 
+const CONSTANT_BODY = { success: true, message: 'Event accepted.' };
+
+class ConstantController {
+  constant() {
+    return CONSTANT_BODY;
+  }
+}
+const constant = Object.getOwnPropertyDescriptor(ConstantController.prototype, 'constant');
+Post('constant')(ConstantController.prototype, 'constant', constant);
+HttpCode(202)(ConstantController.prototype, 'constant', constant);
+Controller('bench')(ConstantController);
+
 class BareModule {}
-Module({ controllers: [LiveController] })(BareModule);
+Module({ controllers: [LiveController, ConstantController] })(BareModule);
 
 async function main() {
   const options = { logger: false, bodyParser: false };
