@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { prepared } from './prepared-statements';
 import { commitRightBehind } from './transaction';
 
 /** What `statement_refusal()` (migration StatementRefusals) fails a statement with. */
@@ -15,6 +16,9 @@ const REFUSED = 'SF422';
  * statement writes, except through that part's RETURNING (all parts see one snapshot, and the
  * order in which PostgreSQL runs them is not defined); and it takes no row lock that is not
  * already held or that comes before another part's in the global lock order.
+ *
+ * It is sent as a named prepared statement (prepared-statements.ts): parts must put every value in
+ * a parameter (`param`), so that the texts of a code path are a small fixed set.
  */
 export class CombinedStatement {
   private readonly values: unknown[] = [];
@@ -94,7 +98,9 @@ export class CombinedStatement {
     let row: Row & Record<string, unknown[]>;
     try {
       [row] = await manager.query(
-        `WITH ${this.parts.join(',\n')}\nSELECT main.*${[...outputs, ...refusals].map((column) => `, ${column}`).join('')} FROM (${select}) main`,
+        prepared(
+          `WITH ${this.parts.join(',\n')}\nSELECT main.*${[...outputs, ...refusals].map((column) => `, ${column}`).join('')} FROM (${select}) main`,
+        ),
         this.values,
       );
     } catch (error) {

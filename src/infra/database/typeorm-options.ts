@@ -1,6 +1,7 @@
 import { Client, type ClientConfig } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '@migrations';
+import { preparedNameOf } from './prepared-statements';
 import { trackQuery } from './query-cancellation';
 
 /**
@@ -71,6 +72,11 @@ function pooledClient(connectTimeoutMs: number, transactionStatementTimeoutMs: n
         this.sentCommit = null;
       }
       if (startTransaction && args[0] === 'START TRANSACTION' && args.length <= 2) args = [startTransaction];
+      // A text marked by prepared() (prepared-statements.ts) goes as a named statement.
+      if (typeof args[0] === 'string' && Array.isArray(args[1]) && args.length === 2) {
+        const name = preparedNameOf(args[0]);
+        if (name) args = [{ name, text: args[0], values: args[1] }];
+      }
       const [config, values, callback] = args as [{ submit?: unknown } | string, unknown, unknown];
       const returnsPromise =
         typeof values !== 'function' &&
