@@ -18,6 +18,7 @@ import { KeyValueStore1763701000000 } from './1763701000000-key-value-store';
 import { SocketIoAttachments1763701100000 } from './1763701100000-socket-io-attachments';
 import { ListCounts1763701200000 } from './1763701200000-list-counts';
 import { StatementRefusals1763701300000 } from './1763701300000-statement-refusals';
+import { OrdersPaymentWrites1763701400000 } from './1763701400000-orders-payment-writes';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   SocketIoAttachments1763701100000,
   ListCounts1763701200000,
   StatementRefusals1763701300000,
+  OrdersPaymentWrites1763701400000,
 ];

@@ -87,4 +87,36 @@ describe('RecordOrderPaymentCommand (the payment webhook records order payments 
     expect((await paymentOf(orderId)).payment_status).toBe('unpaid');
     expect(await eventsOf(orderId)).toEqual([]);
   });
+
+  it('changes a paid order in place on a full page (a HOT update: no index entry), and leaves the list counters alone', async () => {
+    const orderId = await placeOrder();
+    // 400 copies in one statement fill pages as far as the table's fill factor lets them.
+    const copies: Array<{ id: number }> = await db.query(
+      `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, delivery_type, payment_method, subtotal, total, currency)
+       SELECT tenant_id, order_number || '-' || g, customer_name, customer_phone, delivery_type, payment_method, subtotal, total, currency
+         FROM orders, generate_series(1, 400) g WHERE id = $1 ORDER BY g RETURNING id`,
+      [orderId],
+    );
+    const copyId = copies[100].id;
+    const counters = () =>
+      db.query(
+        `SELECT subset, sum(n)::int AS n FROM list_counts WHERE list = 'orders' AND scope_id = (SELECT tenant_id FROM orders WHERE id = $1) GROUP BY 1 ORDER BY 1`,
+        [copyId],
+      );
+    const before = await counters();
+    const blockOf = async () =>
+      (await db.query(`SELECT (ctid::text::point)[0]::int AS block FROM orders WHERE id = $1`, [copyId]))[0].block as number;
+    const block = await blockOf();
+    // This backend's count of HOT updates of orders (it may hold earlier transactions' too: read the difference).
+    const hotUpdates = await inTransaction(db, async (manager) => {
+      const hot = async () =>
+        (await manager.query(`SELECT pg_stat_get_xact_tuples_hot_updated('orders'::regclass)::int AS n`))[0].n as number;
+      const before = await hot();
+      expect(await record(copyId, 'paid')).toBe('applied');
+      return (await hot()) - before;
+    });
+    expect(hotUpdates).toBe(1);
+    expect(await blockOf()).toBe(block);
+    expect(await counters()).toEqual(before);
+  });
 });
