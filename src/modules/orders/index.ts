@@ -1,5 +1,5 @@
 export { RecordOrderPaymentCommand, type RecordOrderPaymentResult } from './commands/record-order-payment/record-order-payment.command';
 export { OrdersModule } from './orders.module';
-export { orderPaymentStatement } from './domain/order-payment.statement';
+export { orderPaymentStatement, paymentFailureReason } from './domain/order-payment.statement';
 export { OrderPlaced, type OrderPlacedPayload } from './domain/order-placed.event';
 export { type DailySalesRow, type OrderExportRow, OrdersExportQuery } from './queries/orders-export.query';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FirstDeliveryBatcher } from './commands/receive-payment-event/first-delivery.batcher';
 import { PaymentEffects } from './commands/receive-payment-event/payment-effects';
 import { ReceivePaymentEventHandler } from './commands/receive-payment-event/receive-payment-event.handler';
 import { HmacSignatureGuard } from './hmac-signature.guard';
@@ -6,6 +7,6 @@ import { PaymentWebhookController } from './payment-webhook.controller';
 
 @Module({
   controllers: [PaymentWebhookController],
-  providers: [ReceivePaymentEventHandler, PaymentEffects, HmacSignatureGuard],
+  providers: [ReceivePaymentEventHandler, PaymentEffects, FirstDeliveryBatcher, HmacSignatureGuard],
 })
 export class PaymentsModule {}

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
 import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
 import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
+import { TEST_DATABASE_URL } from '@test/support/test-env';
+import { waitFor } from '@test/support/wait';
 
 const SECRET = 'whsec_test_0123456789';
 
@@ -291,6 +294,134 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     expect(retry.status).toBe(200);
     expect((await logRows(id))[0].processing_status).toBe('processed');
     expect((await paymentOf(orderId)).payment_status).toBe('paid');
+  });
+
+  describe('first deliveries arriving together share statements (FirstDeliveryBatcher)', () => {
+    /** `count` orders of one shop, placed at once. */
+    async function orders(count: number): Promise<number[]> {
+      const { tenant } = await createShop(t);
+      const product = await createProduct(t, tenant.id, { stock: 1_000 });
+      const placed = await Promise.all(
+        Array.from({ length: count }, () => placeOrder(t, tenant.id, orderBody([{ product_id: product.id }]))),
+      );
+      expect(placed.map((res) => res.status)).toEqual(Array(count).fill(201));
+      return placed.map((res) => res.body.data.id as number);
+    }
+    const paymentEvents = (orderIds: number[]) =>
+      t.db.query(
+        `SELECT order_id, event, details FROM order_events WHERE order_id = ANY($1) AND event IN ('paid', 'payment_failed') ORDER BY order_id, id`,
+        [orderIds],
+      );
+    /**
+     * Delivers all at once with the log table locked against inserts: the first statements wait
+     * (at most 4 run at once), and the deliveries that arrive meanwhile wait for them and then share
+     * statements. The lock is released once 4 (or more: deliveries that run on their own) wait and the
+     * rest have had time to arrive.
+     */
+    async function deliverTogether(bodies: object[]) {
+      const locker = new Client({ connectionString: TEST_DATABASE_URL });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE webhook_logs IN SHARE MODE');
+        const answered = Promise.all(bodies.map((body) => deliver(body)));
+        await waitFor(async () => {
+          const [row] = await t.db.query(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'webhook_logs'::regclass AND NOT granted`,
+          );
+          return row.n >= Math.min(4, bodies.length);
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await locker.query('COMMIT');
+        return await answered;
+      } finally {
+        await locker.end();
+      }
+    }
+    /** How many transactions wrote these events' log rows. */
+    const commitsOf = async (ids: string[]) =>
+      (await t.db.query(`SELECT count(DISTINCT xmin::text)::int AS n FROM webhook_logs WHERE external_event_id = ANY($1)`, [ids]))[0]
+        .n as number;
+    // Characters an array literal must escape, in the payload and in the reason it records.
+    const awkward = 'quote " backslash \\ braces {a,b} comma , NULL \u00e9 \ud83d\ude00 '.repeat(30);
+
+    it('answers each of 40 deliveries for its own order or unknown order, in fewer commits, each order changed once by its own', async () => {
+      const ids = await orders(32);
+      const unknown = Array.from({ length: 8 }, (_, i) => 2_000_000_000 + i);
+      const deliveries = [...ids, ...unknown].map((orderId, i) => ({
+        id: `evt_${randomUUID()}`,
+        event: i % 2 ? 'payment.rejected' : 'payment.confirmed',
+        data: { order_id: orderId, reason: `${awkward}${i}` },
+      }));
+      const responses = await deliverTogether(deliveries);
+      expect(responses.map((res) => res.status)).toEqual([...Array(32).fill(200), ...Array(8).fill(422)]);
+      expect(await commitsOf(deliveries.map((d) => d.id))).toBeLessThanOrEqual(12);
+
+      const logs: Array<{ id: string; external_event_id: string; processing_status: string; error: string | null; payload: unknown }> =
+        await t.db.query(
+          'SELECT id::text AS id, external_event_id, processing_status, error, payload FROM webhook_logs WHERE external_event_id = ANY($1)',
+          [deliveries.map((d) => d.id)],
+        );
+      const logOf = new Map(logs.map((row) => [row.external_event_id, row]));
+      expect(logs).toHaveLength(40);
+      const events = await paymentEvents(ids);
+      expect(events).toHaveLength(32);
+      deliveries.forEach((delivery, i) => {
+        const log = logOf.get(delivery.id)!;
+        expect(log.payload).toEqual(delivery);
+        if (i >= 32) {
+          expect(log).toEqual(expect.objectContaining({ processing_status: 'invalid', error: expect.stringContaining('order_id') }));
+          return;
+        }
+        expect(log).toEqual(expect.objectContaining({ processing_status: 'processed', error: null }));
+        const rejected = i % 2 === 1;
+        expect(events.filter((event: { order_id: number }) => event.order_id === ids[i])).toEqual([
+          {
+            order_id: ids[i],
+            event: rejected ? 'payment_failed' : 'paid',
+            details: rejected
+              ? { provider: 'acme', webhook_log_id: log.id, reason: delivery.data.reason.slice(0, 500) }
+              : { provider: 'acme', webhook_log_id: log.id },
+          },
+        ]);
+      });
+      const states = await t.db.query('SELECT id, payment_status FROM orders WHERE id = ANY($1)', [ids]);
+      for (const { id, payment_status } of states) expect(payment_status).toBe(ids.indexOf(id) % 2 ? 'failed' : 'paid');
+    });
+
+    it('applies the deliveries of a failing shared statement one by one: only the failing one is 500, and its retry applies', async () => {
+      const ids = await orders(12);
+      const failing = ids[5];
+      const deliveries = ids.map((orderId) => ({ id: `evt_${randomUUID()}`, event: 'payment.confirmed', data: { order_id: orderId } }));
+      await whileInsertsFail('order_events', `NEW.order_id = ${failing} AND NEW.event = 'paid'`, async () => {
+        const responses = await deliverTogether(deliveries);
+        expect(responses.map((res) => res.status)).toEqual(ids.map((id) => (id === failing ? 500 : 200)));
+      });
+      expect((await logRows(deliveries[5].id))[0]).toEqual(
+        expect.objectContaining({ processing_status: 'failed', error: expect.stringContaining('simulated outage') }),
+      );
+      expect((await paymentOf(failing)).payment_status).toBe('unpaid');
+      expect(await paymentEvents(ids)).toHaveLength(11);
+      expect((await deliver(deliveries[5])).status).toBe(200);
+      expect((await paymentOf(failing)).payment_status).toBe('paid');
+      expect(await paymentEvents(ids)).toHaveLength(12);
+    });
+
+    it('answers repeated deliveries among new ones from the record, applying each event once', async () => {
+      const ids = await orders(16);
+      const deliveries = ids.map((orderId) => ({ id: `evt_${randomUUID()}`, event: 'payment.confirmed', data: { order_id: orderId } }));
+      const first = await Promise.all(deliveries.slice(0, 8).map((body) => deliver(body)));
+      expect(first.map((res) => res.status)).toEqual(Array(8).fill(200));
+      const again = await deliverTogether([...deliveries.slice(0, 8), ...deliveries]);
+      expect(again.map((res) => res.status)).toEqual(Array(24).fill(200));
+      expect(await commitsOf(deliveries.slice(8).map((d) => d.id))).toBeLessThan(8);
+      const rows = await t.db.query('SELECT external_event_id FROM webhook_logs WHERE external_event_id = ANY($1)', [
+        deliveries.map((d) => d.id),
+      ]);
+      expect(rows).toHaveLength(16);
+      const events = await paymentEvents(ids);
+      expect(events.map((event: { order_id: number }) => event.order_id).sort()).toEqual([...ids].sort());
+    });
   });
 
   it('needs no bearer token and has no /v1 prefix', async () => {

@@ -36,10 +36,7 @@ export const orderPaymentStatement = {
       `'provider', ${statement.param(change.provider, 'text')}`,
       `'webhook_log_id', (${change.webhookLogId})::text`,
     ];
-    if (!paid) {
-      const reason = typeof change.reason === 'string' ? change.reason.slice(0, MAX_REASON_LENGTH) : null;
-      details.push(`'reason', ${statement.param(reason, 'text')}`);
-    }
+    if (!paid) details.push(`'reason', ${statement.param(paymentFailureReason(change.reason), 'text')}`);
     statement.with(
       'payment_changed',
       paid
@@ -55,4 +52,48 @@ export const orderPaymentStatement = {
     );
     return 'EXISTS (SELECT 1 FROM payment_changed)';
   },
+
+  /**
+   * For several orders at once (the payment webhook's batch of first deliveries): adds a read of the
+   * orders that `source` names (a part of the statement with an `order_id` column); returns SQL that
+   * is true when the order `orderIdSql` (an expression over the caller's rows) exists. Takes no lock.
+   */
+  ordersExistIn(statement: CombinedStatement, source: string): (orderIdSql: string) => string {
+    statement.with('payment_orders', `SELECT id FROM orders WHERE id IN (SELECT order_id FROM ${source})`);
+    return (orderIdSql) => `EXISTS (SELECT 1 FROM payment_orders WHERE id = ${orderIdSql})`;
+  },
+
+  /**
+   * Adds each change of `source` and its order event, as `changeIn` does for one: `source` is a
+   * part of the statement with the columns (order_id int, outcome text: 'paid' or 'failed',
+   * provider text, reason text: cut by `paymentFailureReason`, webhook_log_id bigint), at most one
+   * row per order (one UPDATE changes a row once). Returns the name of the part giving the changed
+   * orders' rows (order_id, webhook_log_id).
+   */
+  changeEachIn(statement: CombinedStatement, source: string): string {
+    statement.with(
+      'payments_changed',
+      `UPDATE orders o SET payment_status = c.outcome,
+              paid_at = CASE WHEN c.outcome = 'paid' THEN now() ELSE o.paid_at END, updated_at = now()
+         FROM ${source} c
+        WHERE o.id = c.order_id
+          AND CASE WHEN c.outcome = 'paid' THEN o.payment_status <> 'paid' ELSE o.payment_status = 'unpaid' END
+       RETURNING o.id AS order_id, o.tenant_id, c.outcome, c.provider, c.reason, c.webhook_log_id`,
+    );
+    statement.with(
+      'payments_event',
+      `INSERT INTO order_events (order_id, tenant_id, event, details)
+       SELECT order_id, tenant_id, CASE WHEN outcome = 'paid' THEN 'paid' ELSE 'payment_failed' END,
+              CASE WHEN outcome = 'paid'
+                   THEN jsonb_build_object('provider', provider, 'webhook_log_id', webhook_log_id::text)
+                   ELSE jsonb_build_object('provider', provider, 'webhook_log_id', webhook_log_id::text, 'reason', reason) END
+         FROM payments_changed`,
+    );
+    return 'payments_changed';
+  },
 };
+
+/** The failure reason an order event records: the provider's text, cut to 500 characters, or null. */
+export function paymentFailureReason(reason: unknown): string | null {
+  return typeof reason === 'string' ? reason.slice(0, MAX_REASON_LENGTH) : null;
+}

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { isUuid, MAX_INTEGER_ID } from '@common/http/resource-ids';
 import type { CombinedStatement } from '@infra/database/combined-statement';
 import { ChangeSubscriptionCommand, ChangeSubscriptionResult } from '@modules/accounts';
-import { orderPaymentStatement, RecordOrderPaymentCommand, RecordOrderPaymentResult } from '@modules/orders';
+import { orderPaymentStatement, paymentFailureReason, RecordOrderPaymentCommand, RecordOrderPaymentResult } from '@modules/orders';
 import type { PaymentEventType } from '@modules/payments/domain/payment-events';
 
 export type EffectResult = { ok: true } | { ok: false; reason: string };
@@ -20,6 +20,20 @@ export interface StatementEffect {
   invalidReason: string;
   /** Adds the change, applied only when `when` (SQL) holds; `logId` is SQL giving the log row's id. */
   addChange(when: string, logId: string): void;
+}
+
+/** An order's payment as a webhook event states it. */
+export interface OrderPayment {
+  orderId: number;
+  outcome: 'paid' | 'failed';
+  reason: string | null;
+}
+
+/** The effect of several order payments made of parts of one statement (PaymentEffects.inBatchStatement). */
+export interface BatchStatementEffect {
+  valid(orderIdSql: string): string;
+  invalidReason: string;
+  addChanges(logged: string): void;
 }
 
 const UNKNOWN_ORDER = 'data.order_id does not name an existing order.';
@@ -40,24 +54,42 @@ export class PaymentEffects {
    * webhook's first delivery then inserts its log row, applies the effect and records the outcome
    * in one round trip. Null for the others, which `apply` runs.
    */
-  inStatement(
-    statement: CombinedStatement,
-    type: PaymentEventType,
-    data: Record<string, unknown>,
-    provider: string,
-  ): StatementEffect | null {
-    if (type !== 'payment.confirmed' && type !== 'payment.rejected') return null;
-    const orderId = orderIdOf(data.order_id);
-    if (orderId === null) return null;
-    const reason = typeof data.reason === 'string' ? data.reason : null;
+  inStatement(statement: CombinedStatement, payment: OrderPayment, provider: string): StatementEffect {
+    const { orderId, outcome, reason } = payment;
     return {
       valid: orderPaymentStatement.orderExistsIn(statement, orderId),
       invalidReason: UNKNOWN_ORDER,
       addChange: (when, logId) => {
-        const outcome = type === 'payment.confirmed' ? 'paid' : 'failed';
         orderPaymentStatement.changeIn(statement, { orderId, outcome, provider, webhookLogId: logId, reason, when });
       },
     };
+  }
+
+  /**
+   * The effect of many order payments as parts of one statement (the webhook's batch of first
+   * deliveries): `source` names a part with one row per delivery and the columns `order_id`,
+   * `outcome` ('paid' or 'failed') and `reason` (as `paymentFailureReason` cuts it), at most one
+   * row per order. `valid(orderIdSql)` is SQL that is true when the order exists;
+   * `addChanges(logged)` adds the changes of the part `logged`, which has the columns of `source`
+   * with `provider` and `webhook_log_id`, for the deliveries whose log row the statement inserted.
+   */
+  inBatchStatement(statement: CombinedStatement, source: string): BatchStatementEffect {
+    return {
+      valid: orderPaymentStatement.ordersExistIn(statement, source),
+      invalidReason: UNKNOWN_ORDER,
+      addChanges: (logged) => {
+        orderPaymentStatement.changeEachIn(statement, logged);
+      },
+    };
+  }
+
+  /** What a payment event does to an order, for the events that a statement can apply; else null. */
+  orderPaymentOf(type: PaymentEventType, data: Record<string, unknown>): OrderPayment | null {
+    if (type !== 'payment.confirmed' && type !== 'payment.rejected') return null;
+    const orderId = orderIdOf(data.order_id);
+    if (orderId === null) return null;
+    const outcome = type === 'payment.confirmed' ? 'paid' : 'failed';
+    return { orderId, outcome, reason: paymentFailureReason(data.reason) };
   }
 
   async apply(type: PaymentEventType, data: Record<string, unknown>, delivery: Delivery): Promise<EffectResult> {

@@ -3,20 +3,13 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { sha256Hex } from '@common/util/stable-json';
-import { CombinedStatement } from '@infra/database/combined-statement';
 import { inTransaction } from '@infra/database/transaction';
 import { isKnownPaymentEvent, parseEnvelope, WebhookEnvelope } from '@modules/payments/domain/payment-events';
+import { FirstDeliveryBatcher, LogEntry } from './first-delivery.batcher';
 import { PaymentEffects } from './payment-effects';
 import { ReceivePaymentEventCommand, WebhookOutcome } from './receive-payment-event.command';
 
 const FINAL: ReadonlySet<string> = new Set(['processed', 'ignored', 'invalid']);
-
-interface LogEntry {
-  provider: string;
-  externalId: string;
-  eventType: string;
-  payload: string;
-}
 
 const INSERT_LOG_ROW = `INSERT INTO webhook_logs (provider, external_event_id, event_type, payload) VALUES ($1, $2, $3, $4::jsonb)
   ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id`;
@@ -27,7 +20,8 @@ const RECORD_OUTCOME = 'UPDATE webhook_logs SET processing_status = $2, processe
  *
  * The first delivery of an event takes one transaction, one commit: the log row is inserted, the
  * effect applied and the outcome recorded on the row together. For an order's payment, the most
- * common event, that transaction is one statement (one round trip, `firstInOneStatement`). Until that commit, the new row's
+ * common event, that transaction is one statement (one round trip, `firstInOneStatement`), shared with the other
+ * first deliveries of the same moment (FirstDeliveryBatcher). Until that commit, the new row's
  * unique key makes any concurrent delivery of the same event wait in its own insert; after it, that
  * delivery finds the row and reads the outcome. If the effect fails unexpectedly, the transaction
  * rolls back whole and the delivery is then filed on its own commit, marked `failed` with the error,
@@ -44,6 +38,7 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly effects: PaymentEffects,
+    private readonly firstDeliveries: FirstDeliveryBatcher,
   ) {}
 
   async execute({ rawBody, provider }: ReceivePaymentEventCommand): Promise<WebhookOutcome> {
@@ -52,7 +47,7 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
 
     let logId: string | null = null;
     try {
-      const inOne = await this.firstInOneStatement(entry, envelope, provider);
+      const inOne = await this.firstInOneStatement(entry, envelope);
       if (inOne) return inOne;
       const first =
         inOne === null
@@ -99,36 +94,18 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
   }
 
   /**
-   * The first delivery of an event whose effect can share a statement (PaymentEffects.inStatement):
-   * the log row inserted with its outcome, and the effect, conditioned on that insert, in one
-   * statement that commits on its own. Its insert waits on a concurrent delivery's uncommitted row
-   * as the transaction's does, and finding the row on record it changes nothing. Null: on record
-   * already (a repeated delivery); undefined: another kind of event.
+   * The first delivery of an event whose effect can share a statement (an order's payment): the
+   * log row inserted with its outcome, and the effect, conditioned on that insert, in one statement
+   * that commits on its own, shared with the other deliveries of the same moment
+   * (FirstDeliveryBatcher). Its insert waits on a concurrent delivery's uncommitted row as the
+   * transaction's does, and finding the row on record it changes nothing. Null: on record already
+   * (a repeated delivery); undefined: another kind of event.
    */
-  private async firstInOneStatement(
-    entry: LogEntry,
-    envelope: WebhookEnvelope | null,
-    provider: string,
-  ): Promise<WebhookOutcome | null | undefined> {
+  private async firstInOneStatement(entry: LogEntry, envelope: WebhookEnvelope | null): Promise<WebhookOutcome | null | undefined> {
     if (!envelope || !isKnownPaymentEvent(envelope.event)) return undefined;
-    const statement = new CombinedStatement();
-    const effect = this.effects.inStatement(statement, envelope.event, envelope.data, provider);
-    if (!effect) return undefined;
-    statement.with(
-      'webhook_log',
-      `INSERT INTO webhook_logs (provider, external_event_id, event_type, payload, processing_status, processed_at, error)
-       SELECT ${statement.param(entry.provider, 'varchar')}, ${statement.param(entry.externalId, 'varchar')},
-         ${statement.param(entry.eventType, 'varchar')}, ${statement.param(entry.payload, 'jsonb')},
-         CASE WHEN ${effect.valid} THEN 'processed' ELSE 'invalid' END, now(),
-         CASE WHEN ${effect.valid} THEN NULL ELSE ${statement.param(effect.invalidReason, 'text')} END
-       ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id, processing_status`,
-    );
-    effect.addChange('EXISTS (SELECT 1 FROM webhook_log)', 'SELECT id FROM webhook_log');
-    const row = await statement.run<{ outcome: WebhookOutcome | null }>(
-      this.dataSource.manager,
-      'SELECT (SELECT processing_status FROM webhook_log) AS outcome',
-    );
-    return row.outcome;
+    const payment = this.effects.orderPaymentOf(envelope.event, envelope.data);
+    if (!payment) return undefined;
+    return this.firstDeliveries.apply({ ...entry, payment });
   }
 
   private async apply(
