@@ -14,4 +14,6 @@ export const STOREFRONT_TENANTS = Symbol('STOREFRONT_TENANTS');
 export interface StorefrontTenantDirectory {
   byId(id: string): Promise<StorefrontTenant | null>;
   bySlug(slug: string): Promise<StorefrontTenant | null>;
+  /** What `byId`/`bySlug` would answer now without a look-up (a cached answer), else undefined. */
+  known(kind: 'id' | 'slug', value: string): StorefrontTenant | null | undefined;
 }

@@ -29,10 +29,15 @@ export class RequestContextGuard extends AuthGuard('bearer') {
     const req = context.switchToHttp().getRequest<Request>();
     const { mode, storefront } = this.routeOf(context);
     const authenticates = mode === 'required' || (mode === 'optional' && Boolean(req.headers.authorization));
-    // A route that asks for neither a user nor a shop is decided here, without a promise.
-    if (!authenticates && !storefront) {
-      req.context = contextFor(req, null, false, null);
-      return true;
+    // A route that asks for neither a user nor a shop, or only for a shop the directory knows
+    // already (the storefront's hot paths), is decided here, without a promise.
+    if (!authenticates) {
+      const reference = storefront ? storefrontReference(req, storefront) : null;
+      const known = reference ? this.tenants.known(reference.kind, reference.value) : null;
+      if (known !== undefined) {
+        req.context = contextFor(req, known, reference !== null, storefront?.unknown ?? null);
+        return true;
+      }
     }
     return this.activate(context, req, authenticates, storefront);
   }

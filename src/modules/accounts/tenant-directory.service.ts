@@ -31,6 +31,12 @@ export class TenantDirectory implements StorefrontTenantDirectory {
     return this.cached(`slug:${slug.toLowerCase()}`, 'slug = lower($1)', slug);
   }
 
+  known(kind: 'id' | 'slug', value: string): StorefrontTenant | null | undefined {
+    if (kind === 'id' ? !isUuid(value) : value.length > 255) return null;
+    const hit = this.cache.get(`${kind}:${value.toLowerCase()}`);
+    return hit && hit.until > Date.now() ? hit.tenant : undefined;
+  }
+
   /** UUID, else slug: for endpoints (analytics) that take either in one field. */
   async byIdOrSlug(value: string): Promise<StorefrontTenant | null> {
     return isUuid(value) ? this.byId(value) : this.bySlug(value);

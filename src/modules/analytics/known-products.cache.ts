@@ -16,11 +16,16 @@ export class KnownProductsCache {
 
   constructor(private readonly catalog: CatalogQueries) {}
 
+  /** True when the product is known to exist without a look-up (remembered); else ask `exists`. */
+  known(tenantId: string, productId: number): boolean {
+    const until = this.knownUntil.get(`${tenantId}:${productId}`);
+    return until !== undefined && until > Date.now();
+  }
+
   async exists(tenantId: string, productId: number): Promise<boolean> {
     if (!Number.isInteger(productId) || productId > MAX_INTEGER_ID) return false;
+    if (this.known(tenantId, productId)) return true;
     const key = `${tenantId}:${productId}`;
-    const until = this.knownUntil.get(key);
-    if (until && until > Date.now()) return true;
     const found = await this.catalog.existingProductIds(tenantId, [productId]);
     if (!found.has(productId)) return false;
     if (this.knownUntil.size > MAX_ENTRIES) this.knownUntil.clear();

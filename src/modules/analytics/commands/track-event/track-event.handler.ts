@@ -22,7 +22,7 @@ export class TrackEventHandler implements ICommandHandler<TrackEventCommand, voi
   async execute({ tenantId, input }: TrackEventCommand): Promise<void> {
     const metadata = { ...(input.metadata ?? {}) };
     if (input.product_id !== undefined) {
-      if (!(await this.products.exists(tenantId, input.product_id))) {
+      if (!this.products.known(tenantId, input.product_id) && !(await this.products.exists(tenantId, input.product_id))) {
         throw ValidationFailedError.field('product_id', 'The selected product is invalid.');
       }
       metadata.product_id = input.product_id;
