@@ -48,11 +48,11 @@ describe('RequestContextGuard on a storefront route', () => {
 
     const known = activate(guard, { tenant_id: SHOP.id });
     expect(known.result).toBe(true);
-    expect(known.req.context.storefrontTenant()).toEqual(SHOP);
+    expect(known.req.context!.storefrontTenant()).toEqual(SHOP);
 
     const absent = activate(guard, { tenant_id: UNKNOWN });
     expect(absent.result).toBe(true);
-    expect(() => absent.req.context.storefrontTenant()).toThrow('This shop is not available.');
+    expect(() => absent.req.context!.storefrontTenant()).toThrow('This shop is not available.');
     expect(lookUps).toEqual([]);
   });
 
@@ -62,7 +62,7 @@ describe('RequestContextGuard on a storefront route', () => {
     const { result, req } = activate(guard, { tenant_id: SHOP.id });
     expect(result).toBeInstanceOf(Promise);
     await expect(result).resolves.toBe(true);
-    expect(req.context.storefrontTenant()).toEqual(SHOP);
+    expect(req.context!.storefrontTenant()).toEqual(SHOP);
     expect(lookUps).toEqual([`id:${SHOP.id}`]);
   });
 });
