@@ -121,7 +121,7 @@ function loadScenarios() {
     }
     if (scenarios.some((s) => s.name === scenario.name)) throw new Error(`${where}: scenario name "${scenario.name}" is already used`);
     if (typeof scenario.run === 'function') {
-      scenarios.push({ ...scenario, ceilings: [] });
+      scenarios.push({ ...scenario, ceilings: [], modes: scenario.modes ?? ['redis'] });
       continue;
     }
     if (!scenario.target || !['object', 'function'].includes(typeof scenario.target))
