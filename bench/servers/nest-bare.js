@@ -15,9 +15,10 @@
  * Reports { port } over IPC.
  */
 require('reflect-metadata');
-const { Controller, Get, Header, HttpCode, Module, Post } = require('@nestjs/common');
+const { Controller, Get, Header, HttpCode, Module } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
 const path = require('node:path');
+const { BenchConstantController } = require('./lib/constant-route');
 
 const SERVICE_ADAPTER = process.argv.includes('--service-adapter');
 
@@ -34,20 +35,8 @@ Header('Content-Type', 'text/plain; charset=utf-8')(LiveController.prototype, 'l
 Header('Cache-Control', 'no-store')(LiveController.prototype, 'live', descriptor);
 Controller('health')(LiveController);
 
-const CONSTANT_BODY = { success: true, message: 'Event accepted.' };
-
-class ConstantController {
-  constant() {
-    return CONSTANT_BODY;
-  }
-}
-const constant = Object.getOwnPropertyDescriptor(ConstantController.prototype, 'constant');
-Post('constant')(ConstantController.prototype, 'constant', constant);
-HttpCode(202)(ConstantController.prototype, 'constant', constant);
-Controller('bench')(ConstantController);
-
 class BareModule {}
-Module({ controllers: [LiveController, ConstantController] })(BareModule);
+Module({ controllers: [LiveController, BenchConstantController] })(BareModule);
 
 async function main() {
   const options = { logger: false, bodyParser: false };

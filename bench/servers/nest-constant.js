@@ -14,23 +14,11 @@ const path = require('node:path');
 
 const DIST = path.resolve(__dirname, '..', '..', 'dist', 'src');
 require('reflect-metadata');
-const { Controller, HttpCode, Module, Post } = require('@nestjs/common');
+const { Module } = require('@nestjs/common');
+const { BenchConstantController } = require('./lib/constant-route');
 const { createHttpApp } = require(path.join(DIST, 'bootstrap'));
 const { createRootLogger } = require(path.join(DIST, 'infra', 'logging', 'http-logger'));
 const { tuneHeapFor } = require(path.join(DIST, 'infra', 'lifecycle', 'heap-tuning'));
-
-const BODY = { success: true, message: 'Event accepted.' };
-
-// Decorators applied by hand: dist is plain JavaScript.
-class BenchConstantController {
-  constant() {
-    return BODY;
-  }
-}
-const descriptor = Object.getOwnPropertyDescriptor(BenchConstantController.prototype, 'constant');
-Post('constant')(BenchConstantController.prototype, 'constant', descriptor);
-HttpCode(202)(BenchConstantController.prototype, 'constant', descriptor);
-Controller('bench')(BenchConstantController);
 
 class BenchConstantModule {}
 Module({ controllers: [BenchConstantController] })(BenchConstantModule);
