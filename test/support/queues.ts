@@ -1,7 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Job, JobType, Queue } from 'bullmq';
 import { MESSAGES_QUEUE, MessageJob } from '@infra/messaging/messages';
-import type { AnalyticsJob, AnalyticsRow } from '@modules/analytics/jobs/analytics.queue';
 import type { TestApp } from './test-app';
 import { waitFor } from './wait';
 
@@ -36,7 +35,5 @@ export function messagesSettled(t: TestApp, to: string): Promise<true> {
   });
 }
 
-/** The rows an analytics job stores: the events of a `track-batch` job, else the job's one row. */
-export function analyticsRowsOf(job: AnalyticsJob): AnalyticsRow[] {
-  return job.kind === 'track-batch' ? job.events : [job];
-}
+/** The rows an analytics job stores (the worker's own reading of a job). */
+export { analyticsRowsOf } from '@modules/analytics/jobs/analytics.queue';

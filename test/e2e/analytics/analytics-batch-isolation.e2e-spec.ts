@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { ANALYTICS_JOB_OPTIONS, ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
+import {
+  ANALYTICS_JOB_OPTIONS,
+  ANALYTICS_QUEUE,
+  AnalyticsJob,
+  PackedTrack,
+  trackEventId,
+  TrackEventsJob,
+} from '@modules/analytics/jobs/analytics.queue';
 import { createTenantWithOwner } from '@test/support/factories';
 import { analyticsRowsOf, jobsOn } from '@test/support/queues';
 import { createTestApp, TestApp } from '@test/support/test-app';
@@ -47,11 +54,25 @@ describe('Analytics batch writer isolates a row that cannot be stored', () => {
       const nulConversion = conversion(`tx-${randomUUID()}\u0000`);
       // Single events (jobs as queued before batching) and one batch job (as the intake queues now)
       // holding the refused events among good ones.
+      // And a packed job as the intake queues now, twice (a whole job queued again, as a retried add
+      // would): its refused texts among good ones, each event stored once.
+      const packed = (metadata: string): PackedTrack => ['cart_add', null, Date.now(), metadata];
+      const packedGood = Array.from({ length: 20 }, (_, i) => packed(JSON.stringify({ i, note: 'packed' })));
+      const packedUnstorable = [packed('{"note":"nul \\u0000 in a value"}'), packed('{"note":"a lone surrogate \\ud800"}')];
+      const packedJob: TrackEventsJob = {
+        kind: 'track-events',
+        base: randomUUID(),
+        shops: [[tenant.id, [...packedGood.slice(0, 10), ...packedUnstorable, ...packedGood.slice(10)]]],
+      };
+      const packedIds = packedJob.shops[0][1].map((_, i) => trackEventId(packedJob.base, i));
+      const packedUnstorableIds = [packedIds[10], packedIds[11]];
       const jobs: AnalyticsJob[] = [
         ...good.slice(0, 30),
         nulConversion,
         { kind: 'track-batch', events: [...good.slice(30, 45), ...unstorable, ...good.slice(45)] },
+        packedJob,
         ...goodConversions,
+        packedJob,
       ];
       const queue = api.get<Queue<AnalyticsJob>>(getQueueToken(ANALYTICS_QUEUE));
       await queue.addBulk(jobs.map((data) => ({ name: data.kind, data, opts: { ...ANALYTICS_JOB_OPTIONS } })));
@@ -70,12 +91,13 @@ describe('Analytics batch writer isolates a row that cannot be stored', () => {
         [tenant.id],
       );
       const tracks = [...good, ...unstorable];
-      expect(events.map((row) => row.event_id).sort()).toEqual(tracks.map((job) => job.eventId).sort());
+      expect(events.map((row) => row.event_id).sort()).toEqual([...tracks.map((job) => job.eventId), ...packedIds].sort());
       const metadataOf = new Map(events.map((row) => [row.event_id, row.metadata]));
       for (const job of good) expect(metadataOf.get(job.eventId)).toEqual(job.metadata);
-      for (const job of unstorable) {
-        expect(metadataOf.get(job.eventId)).toEqual({ _unstorable: true, error: expect.any(String) });
+      for (const id of [...unstorable.map((job) => job.eventId), ...packedUnstorableIds]) {
+        expect(metadataOf.get(id)).toEqual({ _unstorable: true, error: expect.any(String) });
       }
+      packedGood.forEach(([, , , metadata], i) => expect(metadataOf.get(packedIds[i < 10 ? i : i + 2])).toEqual(JSON.parse(metadata)));
 
       const conversions: Array<{ transaction_id: string }> = await api.db.query(
         'SELECT transaction_id FROM analytics_conversions WHERE tenant_id = $1',
@@ -90,8 +112,8 @@ describe('Analytics batch writer isolates a row that cannot be stored', () => {
       const logged = [...api.logs, ...worker.logs].filter(
         (line) => line.msg === 'Analytics row refused by the database; stored in a safe form',
       );
-      for (const job of unstorable)
-        expect(logged).toContainEqual(expect.objectContaining({ eventId: job.eventId, reason: expect.any(String) }));
+      for (const id of [...unstorable.map((job) => job.eventId), ...packedUnstorableIds])
+        expect(logged).toContainEqual(expect.objectContaining({ eventId: id, reason: expect.any(String) }));
     } finally {
       await worker?.close();
       await api.close();

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ANALYTICS_QUEUE, AnalyticsJob, AnalyticsRow, ConversionEvent, TrackEvent } from './analytics.queue';
+import { ANALYTICS_QUEUE, AnalyticsJob, AnalyticsRow, analyticsRowsOf, ConversionEvent, TrackRow } from './analytics.queue';
 import { isDataError, jobSummary, storableConversion, storableTrack, unstorableReason } from './storable-row';
 
 const BATCH_SIZE = 250;
@@ -16,8 +16,8 @@ interface Waiting<T extends AnalyticsRow = AnalyticsRow> {
 
 /**
  * Stores accepted analytics in batches: jobs run concurrently and wait for a shared flush (one
- * multi-row INSERT per kind), and a job completes only once its rows are committed (a `track-batch`
- * job carries many events, the other kinds one), so a worker that dies mid-batch leaves its jobs to
+ * multi-row INSERT per kind), and a job completes only once its rows are committed (a `track-events`
+ * job carries many events, a conversion one), so a worker that dies mid-batch leaves its jobs to
  * be retried. Rows are keyed by the id assigned at intake, so a retried job never stores a second
  * row.
  *
@@ -37,7 +37,7 @@ export class AnalyticsBatchProcessor extends WorkerHost {
   }
 
   process(job: Job<AnalyticsJob>): Promise<void> {
-    const rows = job.data.kind === 'track-batch' ? job.data.events : [job.data];
+    const rows = analyticsRowsOf(job.data);
     if (rows.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       // Settled by its first failure, or once every row is stored. All rows join the same flush.
@@ -60,7 +60,7 @@ export class AnalyticsBatchProcessor extends WorkerHost {
     this.timer = undefined;
     const batch = this.waiting.splice(0);
     if (batch.length === 0) return;
-    const tracks = batch.filter((entry): entry is Waiting<TrackEvent> => entry.data.kind === 'track');
+    const tracks = batch.filter((entry): entry is Waiting<TrackRow> => entry.data.kind === 'track');
     const conversions = batch.filter((entry): entry is Waiting<ConversionEvent> => entry.data.kind === 'conversion');
     await Promise.all([
       this.settle(tracks, (jobs) => this.insertTracks(jobs), storableTrack),
@@ -106,7 +106,7 @@ export class AnalyticsBatchProcessor extends WorkerHost {
   }
 
   // Joined with tenants: an event for a tenant deleted since it was accepted is dropped, not a failed batch.
-  private async insertTracks(tracks: TrackEvent[]): Promise<void> {
+  private async insertTracks(tracks: TrackRow[]): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO analytics_events (event_id, tenant_id, type, product_id, metadata, occurred_at)
        SELECT e.event_id, e.tenant_id, e.type, e.product_id, e.metadata, e.occurred_at
@@ -119,7 +119,7 @@ export class AnalyticsBatchProcessor extends WorkerHost {
         tracks.map((job) => job.tenantId),
         tracks.map((job) => job.type),
         tracks.map((job) => job.productId),
-        tracks.map((job) => JSON.stringify(job.metadata)),
+        tracks.map((job) => job.metadata),
         tracks.map((job) => job.occurredAt),
       ],
     );

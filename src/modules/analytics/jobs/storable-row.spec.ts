@@ -15,11 +15,11 @@ describe('storable analytics rows', () => {
   });
 
   it('replaces a track event’s metadata with a marker and drops a product id beyond int4', () => {
-    const job = { ...queued, kind: 'track' as const, eventId: 'e', type: 'call', productId: 3_000_000_000, metadata: { note: '\u0000' } };
+    const job = { ...queued, kind: 'track' as const, eventId: 'e', type: 'call', productId: 3_000_000_000, metadata: '{"note":"\\u0000"}' };
     expect(storableTrack(job, 'unsupported Unicode escape sequence')).toEqual({
       ...job,
       productId: null,
-      metadata: { _unstorable: true, error: 'unsupported Unicode escape sequence' },
+      metadata: '{"_unstorable":true,"error":"unsupported Unicode escape sequence"}',
     });
     expect(storableTrack({ ...job, productId: 7 }, 'x').productId).toBe(7);
   });

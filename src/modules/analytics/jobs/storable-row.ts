@@ -1,6 +1,6 @@
 import { MAX_INTEGER_ID } from '@common/http/resource-ids';
 import { storableText } from '@common/util/unicode';
-import type { AnalyticsRow, ConversionEvent, TrackEvent } from './analytics.queue';
+import type { AnalyticsRow, ConversionEvent, TrackRow } from './analytics.queue';
 
 const REASON_LENGTH = 200;
 
@@ -30,10 +30,10 @@ export function unstorableReason(error: unknown): string {
  * A track event the database can hold whatever it carried: its metadata (the only free-form part
  * an event has) becomes a marker saying why it was not kept; a product id beyond int4 is dropped.
  */
-export function storableTrack(job: TrackEvent, reason: string): TrackEvent {
+export function storableTrack(job: TrackRow, reason: string): TrackRow {
   const id = job.productId;
   const productId = id !== null && Number.isInteger(id) && id >= 1 && id <= MAX_INTEGER_ID ? id : null;
-  return { ...job, productId, metadata: { _unstorable: true, error: reason } };
+  return { ...job, productId, metadata: JSON.stringify({ _unstorable: true, error: reason }) };
 }
 
 /** A conversion with the characters no text column takes replaced by U+FFFD (its other fields are normalised at intake). */

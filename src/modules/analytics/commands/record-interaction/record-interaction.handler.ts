@@ -15,7 +15,7 @@ export class RecordInteractionHandler implements ICommandHandler<RecordInteracti
 
   async execute({ tenantId, input }: RecordInteractionCommand): Promise<boolean> {
     const productId = input.product_id !== undefined && (await this.products.exists(tenantId, input.product_id)) ? input.product_id : null;
-    const metadata = input.metadata ?? {};
+    const metadata = JSON.stringify(input.metadata ?? {});
     if (metadataTooLarge(metadata)) return false;
     // A single INSERT commits on its own: no BEGIN/COMMIT round trips on this public path.
     await this.dataSource.query('INSERT INTO interactions (tenant_id, type, product_id, metadata) VALUES ($1, $2, $3, $4)', [

@@ -3,62 +3,67 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { enqueueOnRequestPath } from '@infra/queue/enqueue';
-import { ANALYTICS_JOB_OPTIONS, ANALYTICS_QUEUE, AnalyticsJob, TrackEvent } from '@modules/analytics/jobs/analytics.queue';
-
-interface Waiting {
-  event: TrackEvent;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
+import { ANALYTICS_JOB_OPTIONS, ANALYTICS_QUEUE, AnalyticsJob, PackedTrack, TrackEventsJob } from '@modules/analytics/jobs/analytics.queue';
 
 /** A batch is sent at once when it reaches this many events. */
 const MAX_BATCH = 200;
 
+/** The events of one turn, by shop, and the promise all their requests wait for. */
+interface Batch {
+  shops: Map<string, PackedTrack[]>;
+  size: number;
+  stored: Promise<void>;
+  settle: (error?: unknown) => void;
+}
+
 /**
  * Group commit for the intake: the track events of all requests that reach the queue in one turn
- * of the event loop are stored as one `track-batch` job (one write to the queue's store, and one
+ * of the event loop are stored as one `track-events` job (one write to the queue's store, and one
  * job's bookkeeping, for all of them) instead of a job each. Every request still answers only once
- * its own event is stored, and all of a batch's requests fail together (503 when the queue is
- * unavailable, as before) if the batch cannot be stored. The worker stores a batch's events by their
- * own ids, so a batch retried in whole never stores one twice.
+ * its own event is stored: all of a batch's requests wait for the same promise, and fail together
+ * (503 when the queue is unavailable, as before) if the batch cannot be stored. The worker stores a
+ * batch's events under ids derived from the job (`trackEventId`), so a batch retried in whole never
+ * stores one twice.
  */
 @Injectable()
 export class TrackEventBatcher {
-  private waiting: Waiting[] = [];
-  private scheduled = false;
+  private open: Batch | null = null;
 
   constructor(@InjectQueue(ANALYTICS_QUEUE) private readonly queue: Queue<AnalyticsJob>) {}
 
-  /** Resolves once `event` is stored in the queue. */
-  store(event: TrackEvent): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ event, resolve, reject });
-      if (this.waiting.length >= MAX_BATCH) {
-        this.flush();
-      } else if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.flush();
-        });
-      }
-    });
+  /** Resolves once the event is stored in the queue. */
+  store(tenantId: string, event: PackedTrack): Promise<void> {
+    let batch = this.open;
+    if (batch === null) {
+      batch = this.open = openBatch();
+      setImmediate(() => this.flush(batch!));
+    }
+    const events = batch.shops.get(tenantId);
+    if (events === undefined) batch.shops.set(tenantId, [event]);
+    else events.push(event);
+    if (++batch.size >= MAX_BATCH) this.flush(batch);
+    return batch.stored;
   }
 
-  private flush(): void {
-    const batch = this.waiting;
-    if (batch.length === 0) return;
-    this.waiting = [];
-    const job: AnalyticsJob = { kind: 'track-batch', events: batch.map(({ event }) => event) };
+  private flush(batch: Batch): void {
+    // Sent already (it filled up before its turn ended).
+    if (this.open !== batch) return;
+    this.open = null;
+    const base = randomUUID();
+    const job: TrackEventsJob = { kind: 'track-events', base, shops: [...batch.shops] };
     // The id makes a retried add of the same batch one job.
-    const options = { ...ANALYTICS_JOB_OPTIONS, jobId: `track-batch-${randomUUID()}` };
-    enqueueOnRequestPath(this.queue, () => this.queue.add('track-batch', job, options)).then(
-      () => {
-        for (const waiting of batch) waiting.resolve();
-      },
-      (error: unknown) => {
-        for (const waiting of batch) waiting.reject(error);
-      },
+    const options = { ...ANALYTICS_JOB_OPTIONS, jobId: `track-events-${base}` };
+    enqueueOnRequestPath(this.queue, () => this.queue.add('track-events', job, options)).then(
+      () => batch.settle(),
+      (error: unknown) => batch.settle(error),
     );
   }
+}
+
+function openBatch(): Batch {
+  let settle!: (error?: unknown) => void;
+  const stored = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === undefined ? resolve() : reject(error));
+  });
+  return { shops: new Map(), size: 0, stored, settle };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { MAX_METADATA_BYTES, metadataTooLarge } from '@modules/analytics/domain/event-metadata';
@@ -10,7 +9,8 @@ import { TrackEventCommand } from './track-event.command';
  * The hottest public path (one call per storefront click): validation, a cached product check, the
  * event stored in the queue (the shop was resolved, from a cache, by the request context), grouped
  * with the other requests' events of the same event-loop turn into one write (TrackEventBatcher).
- * Storing in the database happens in the worker, in batches.
+ * The metadata is serialised once, here: the text measured is the text stored. Storing in the
+ * database happens in the worker, in batches.
  */
 @CommandHandler(TrackEventCommand)
 export class TrackEventHandler implements ICommandHandler<TrackEventCommand, void> {
@@ -20,25 +20,15 @@ export class TrackEventHandler implements ICommandHandler<TrackEventCommand, voi
   ) {}
 
   async execute({ tenantId, input }: TrackEventCommand): Promise<void> {
-    const metadata = { ...(input.metadata ?? {}) };
-    if (input.product_id !== undefined) {
-      if (!this.products.known(tenantId, input.product_id) && !(await this.products.exists(tenantId, input.product_id))) {
-        throw ValidationFailedError.field('product_id', 'The selected product is invalid.');
-      }
-      metadata.product_id = input.product_id;
+    const productId = input.product_id ?? null;
+    if (productId !== null && !this.products.known(tenantId, productId) && !(await this.products.exists(tenantId, productId))) {
+      throw ValidationFailedError.field('product_id', 'The selected product is invalid.');
     }
+    // The product is also kept in the metadata, as `product_id`.
+    const metadata = JSON.stringify(productId === null ? (input.metadata ?? {}) : { ...input.metadata, product_id: productId });
     if (metadataTooLarge(metadata)) {
       throw ValidationFailedError.field('metadata', `The metadata may not be larger than ${MAX_METADATA_BYTES / 1024} KiB.`);
     }
-    const eventId = randomUUID();
-    await this.batcher.store({
-      kind: 'track',
-      eventId,
-      tenantId,
-      type: input.type,
-      productId: input.product_id ?? null,
-      metadata,
-      occurredAt: new Date().toISOString(),
-    });
+    await this.batcher.store(tenantId, [input.type, productId, Date.now(), metadata]);
   }
 }
