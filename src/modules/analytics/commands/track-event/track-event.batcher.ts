@@ -24,10 +24,16 @@ interface Batch {
  * (503 when the queue is unavailable, as before) if the batch cannot be stored. The worker stores a
  * batch's events under ids derived from the job (`trackEventId`), so a batch retried in whole never
  * stores one twice.
+ *
+ * A turn's batch that finds an add still under way waits for it to end, and goes out then with the
+ * events that arrived meanwhile (unless it is full): under load, fewer and larger adds (about 25
+ * events instead of 19 at 50 connections); an idle intake has no add under way, so nothing waits.
  */
 @Injectable()
 export class TrackEventBatcher {
   private open: Batch | null = null;
+  private adding = 0;
+  private flushWhenAdded = false;
 
   constructor(@InjectQueue(ANALYTICS_QUEUE) private readonly queue: Queue<AnalyticsJob>) {}
 
@@ -48,15 +54,30 @@ export class TrackEventBatcher {
   private flush(batch: Batch): void {
     // Sent already (it filled up before its turn ended).
     if (this.open !== batch) return;
+    if (this.adding > 0 && batch.size < MAX_BATCH) {
+      this.flushWhenAdded = true;
+      return;
+    }
     this.open = null;
+    this.adding++;
     const base = randomUUID();
     const job: TrackEventsJob = { kind: 'track-events', base, shops: [...batch.shops] };
     // The id makes a retried add of the same batch one job.
     const options = { ...ANALYTICS_JOB_OPTIONS, jobId: `track-events-${base}` };
-    enqueueOnRequestPath(this.queue, () => this.queue.add('track-events', job, options)).then(
-      () => batch.settle(),
-      (error: unknown) => batch.settle(error),
-    );
+    enqueueOnRequestPath(this.queue, () => this.queue.add('track-events', job, options))
+      .then(
+        () => batch.settle(),
+        (error: unknown) => batch.settle(error),
+      )
+      .then(() => this.added());
+  }
+
+  private added(): void {
+    this.adding--;
+    if (this.adding === 0 && this.flushWhenAdded) {
+      this.flushWhenAdded = false;
+      if (this.open !== null) this.flush(this.open);
+    }
   }
 }
 
