@@ -64,15 +64,14 @@ export class TrackEventBatcher {
     const job: TrackEventsJob = { kind: 'track-events', base, shops: [...batch.shops] };
     // The id makes a retried add of the same batch one job.
     const options = { ...ANALYTICS_JOB_OPTIONS, jobId: `track-events-${base}` };
-    enqueueOnRequestPath(this.queue, () => this.queue.add('track-events', job, options))
-      .then(
-        () => batch.settle(),
-        (error: unknown) => batch.settle(error),
-      )
-      .then(() => this.added());
+    enqueueOnRequestPath(this.queue, () => this.queue.add('track-events', job, options)).then(
+      () => this.added(batch),
+      (error: unknown) => this.added(batch, error ?? new Error('The analytics batch could not be queued')),
+    );
   }
 
-  private added(): void {
+  private added(batch: Batch, error?: unknown): void {
+    batch.settle(error);
     this.adding--;
     if (this.adding === 0 && this.flushWhenAdded) {
       this.flushWhenAdded = false;
