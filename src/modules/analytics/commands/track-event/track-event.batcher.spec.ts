@@ -74,6 +74,22 @@ describe('TrackEventBatcher', () => {
     expect(adds).toHaveLength(3);
   });
 
+  it('sends a held batch after 50 ms when the add under way does not end (a Redis that does not answer)', async () => {
+    const { queue, adds } = controlledQueue();
+    const batcher = new TrackEventBatcher(queue);
+    void batcher.store('a', event(1));
+    await settled();
+    const held = batcher.store('a', event(2));
+    await settled();
+    expect(adds).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await settled();
+    expect(adds).toHaveLength(2);
+    expect(adds[1].job.shops).toEqual([['a', [event(2)]]]);
+    adds[1].succeed();
+    await expect(held).resolves.toBeUndefined();
+  });
+
   it('sends a full batch at once, even while an add is under way', async () => {
     const { queue, adds } = controlledQueue();
     const batcher = new TrackEventBatcher(queue);
