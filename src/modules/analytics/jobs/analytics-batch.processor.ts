@@ -18,8 +18,8 @@ interface Waiting<T extends AnalyticsRow = AnalyticsRow> {
  * Stores accepted analytics in batches: jobs run concurrently and wait for a shared flush (one
  * multi-row INSERT per kind), and a job completes only once its rows are committed (a `track-events`
  * job carries many events, a conversion one), so a worker that dies mid-batch leaves its jobs to
- * be retried. Rows are keyed by the id assigned at intake, so a retried job never stores a second
- * row.
+ * be retried. Rows are keyed by the id the intake gave them (for a `track-events` job, derived from
+ * the job: `trackEventId`), so a retried job never stores a second row.
  *
  * One row the database refuses as data (a NUL, an invalid surrogate: SQLSTATE classes 22 and 23)
  * must not fail its batch (decisions §7: accepted = stored, whatever the event holds): the batch is
