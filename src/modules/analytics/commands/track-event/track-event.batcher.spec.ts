@@ -3,19 +3,44 @@ import { DependencyUnavailableError } from '@common/errors/dependency-unavailabl
 import type { AnalyticsJob, PackedTrack, TrackEventsJob } from '@modules/analytics/jobs/analytics.queue';
 import { TrackEventBatcher } from './track-event.batcher';
 
+interface ControlledAdd {
+  job: TrackEventsJob;
+  jobId: string;
+  answered: boolean;
+  succeed: () => void;
+  fail: (error: Error) => void;
+}
+
+/** Every add of the running test: each must be answered before it ends (else its deadline fires later, in another test). */
+let addsOfTest: ControlledAdd[] = [];
+
 /** A queue whose adds the test answers one by one; its connection is up. */
 function controlledQueue() {
-  const adds: Array<{ job: TrackEventsJob; jobId: string; succeed: () => void; fail: (error: Error) => void }> = [];
+  const adds: ControlledAdd[] = [];
   const queue = {
     name: 'analytics',
     backend: { client: Promise.resolve({ status: 'ready' }) },
     add: (_name: string, job: AnalyticsJob, options: { jobId: string }) =>
-      new Promise<void>((resolve, reject) =>
-        adds.push({ job: job as TrackEventsJob, jobId: options.jobId, succeed: resolve, fail: reject }),
-      ),
+      new Promise<void>((resolve, reject) => {
+        const add: ControlledAdd = {
+          job: job as TrackEventsJob,
+          jobId: options.jobId,
+          answered: false,
+          succeed: () => ((add.answered = true), resolve()),
+          fail: (error) => ((add.answered = true), reject(error)),
+        };
+        adds.push(add);
+        addsOfTest.push(add);
+      }),
   };
   return { queue: queue as unknown as Queue<AnalyticsJob>, adds };
 }
+
+afterEach(() => {
+  const unanswered = addsOfTest.filter((add) => !add.answered).length;
+  addsOfTest = [];
+  expect(unanswered).toBe(0);
+});
 
 const event = (n: number): PackedTrack => ['call', null, 1_700_000_000_000 + n, `{"n":${n}}`];
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -69,15 +94,17 @@ describe('TrackEventBatcher', () => {
     adds[1].succeed();
     await expect(Promise.all([second, third])).resolves.toEqual([undefined, undefined]);
     // Nothing under way any more: the next event goes out in its own turn.
-    void batcher.store('a', event(4));
+    const fourth = batcher.store('a', event(4));
     await settled();
     expect(adds).toHaveLength(3);
+    adds[2].succeed();
+    await fourth;
   });
 
   it('sends a held batch after 50 ms when the add under way does not end (a Redis that does not answer)', async () => {
     const { queue, adds } = controlledQueue();
     const batcher = new TrackEventBatcher(queue);
-    void batcher.store('a', event(1));
+    const hanging = batcher.store('a', event(1));
     await settled();
     const held = batcher.store('a', event(2));
     await settled();
@@ -88,18 +115,23 @@ describe('TrackEventBatcher', () => {
     expect(adds[1].job.shops).toEqual([['a', [event(2)]]]);
     adds[1].succeed();
     await expect(held).resolves.toBeUndefined();
+    // Answered before the request's own deadline would fail it (and leave nothing pending).
+    adds[0].succeed();
+    await expect(hanging).resolves.toBeUndefined();
   });
 
   it('sends a full batch at once, even while an add is under way', async () => {
     const { queue, adds } = controlledQueue();
     const batcher = new TrackEventBatcher(queue);
-    void batcher.store('a', event(0));
+    const stored = [batcher.store('a', event(0))];
     await settled();
-    for (let n = 1; n <= 200; n++) void batcher.store('a', event(n));
+    for (let n = 1; n <= 200; n++) stored.push(batcher.store('a', event(n)));
     expect(adds).toHaveLength(1);
     await settled();
     expect(adds).toHaveLength(2);
     expect(adds[1].job.shops[0][1]).toHaveLength(200);
+    adds.forEach((add) => add.succeed());
+    await Promise.all(stored);
   });
 
   it('fails every request of a batch that cannot be stored, and only those', async () => {
