@@ -9,7 +9,7 @@ describe('the analytics queue’s jobs', () => {
     const ids = new Set<string>();
     for (let i = 0; i < MAX_TRACK_EVENTS_PER_JOB; i++) ids.add(trackEventId(base, i));
     expect(ids.size).toBe(MAX_TRACK_EVENTS_PER_JOB);
-    for (const id of [...ids].slice(0, 300)) {
+    for (const id of ids) {
       expect(id).toMatch(UUID);
       expect(id.slice(0, -4)).toBe(base.slice(0, -4));
     }

@@ -49,6 +49,16 @@ const settled = async () => {
   for (let i = 0; i < 5; i++) await turn();
 };
 
+/** A batcher whose first event's add is under way (not answered yet). */
+async function addUnderWay() {
+  const { queue, adds } = controlledQueue();
+  const batcher = new TrackEventBatcher(queue);
+  const first = batcher.store('a', event(1));
+  await settled();
+  expect(adds).toHaveLength(1);
+  return { batcher, adds, first };
+}
+
 describe('TrackEventBatcher', () => {
   it('sends the events of one turn as one job, by shop in order, and answers each only once it is stored', async () => {
     const { queue, adds } = controlledQueue();
@@ -77,10 +87,7 @@ describe('TrackEventBatcher', () => {
   });
 
   it('holds the next turns’ events while an add is under way and sends them together when it ends', async () => {
-    const { queue, adds } = controlledQueue();
-    const batcher = new TrackEventBatcher(queue);
-    const first = batcher.store('a', event(1));
-    await settled();
+    const { batcher, adds, first } = await addUnderWay();
     const second = batcher.store('a', event(2));
     await settled();
     const third = batcher.store('a', event(3));
@@ -102,10 +109,7 @@ describe('TrackEventBatcher', () => {
   });
 
   it('sends a held batch after 50 ms when the add under way does not end (a Redis that does not answer)', async () => {
-    const { queue, adds } = controlledQueue();
-    const batcher = new TrackEventBatcher(queue);
-    const hanging = batcher.store('a', event(1));
-    await settled();
+    const { batcher, adds, first: hanging } = await addUnderWay();
     const held = batcher.store('a', event(2));
     await settled();
     expect(adds).toHaveLength(1);
@@ -121,10 +125,8 @@ describe('TrackEventBatcher', () => {
   });
 
   it('sends a full batch at once, even while an add is under way', async () => {
-    const { queue, adds } = controlledQueue();
-    const batcher = new TrackEventBatcher(queue);
-    const stored = [batcher.store('a', event(0))];
-    await settled();
+    const { batcher, adds, first } = await addUnderWay();
+    const stored = [first];
     for (let n = 1; n <= 200; n++) stored.push(batcher.store('a', event(n)));
     expect(adds).toHaveLength(1);
     await settled();
