@@ -1,4 +1,4 @@
-import { centsToDecimal, centsToNumber, formatMoney, percentOf, toCents } from './money';
+import { centsToDecimal, centsToNumber, decimalPlaces, formatMoney, percentOf, toCents } from './money';
 
 describe('money', () => {
   it.each([
@@ -21,6 +21,19 @@ describe('money', () => {
     expect(centsToDecimal(1999 + 1)).toBe('20.00');
     expect(centsToDecimal(7)).toBe('0.07');
     expect(centsToNumber(10 + 20)).toBe(0.3);
+  });
+
+  it.each([
+    [0, 0],
+    [19.99, 2],
+    [19.9, 1],
+    [0.1 + 0.2, 17],
+    [1e-7, 7],
+    [1.5e-7, 8],
+    [1e21, 0],
+    [-0.05, 2],
+  ])('counts the decimals of %p as %p, exponent included', (value, places) => {
+    expect(decimalPlaces(value)).toBe(places);
   });
 
   it('takes percentages rounding half up to the cent', () => {

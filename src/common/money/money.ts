@@ -6,6 +6,16 @@ export type Cents = number;
 
 const DECIMAL = /^-?\d+(\.\d{1,2})?$/;
 
+/**
+ * How many decimals a finite number has as JavaScript writes it, exponent included:
+ * 19.99 → 2, 1e-7 → 7, 1.5e-7 → 8, 1e21 → 0.
+ */
+export function decimalPlaces(value: number): number {
+  const [mantissa, exponent = '0'] = String(value).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
 /** "12.5", "12.50", 12.5 → 1250. Rejects more than two decimals rather than rounding silently. */
 export function toCents(value: string | number): Cents {
   const text = typeof value === 'number' ? value.toFixed(2) : value.trim();

@@ -5,7 +5,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
@@ -15,6 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsTwoDecimalNumber } from '@common/money/is-money.decorator';
 import { CartItemDto } from '@modules/catalog';
 import { CouponCustomerFieldsDto } from '@modules/coupons';
 
@@ -51,7 +51,7 @@ export class ValidateCouponDto extends CouponCustomerFieldsDto {
 
   @ApiPropertyOptional({ description: "Defaults to the session's subtotal (from cart-summary)" })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @IsTwoDecimalNumber()
   @Min(0)
   @Max(99_999_999)
   cart_subtotal?: number;
@@ -66,7 +66,7 @@ export class CartSummaryDto extends SessionFieldsDto {
   items: CartItemDto[];
 
   @ApiProperty({ minimum: 0 })
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @IsTwoDecimalNumber()
   @Min(0)
   @Max(99_999_999)
   subtotal: number;

@@ -1,18 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsEmail,
-  IsNotEmpty,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEmail, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsTwoDecimalNumber } from '@common/money/is-money.decorator';
 import { CartItemDto } from '@modules/catalog';
 
 /** Fields shared by coupon verification and the checkout's validate-coupon. */
@@ -51,7 +40,7 @@ export class VerifyCouponDto extends CouponCustomerFieldsDto {
   code: string;
 
   @ApiProperty({ minimum: 0 })
-  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'The cart_subtotal must be a number with at most two decimals.' })
+  @IsTwoDecimalNumber({ message: 'The cart_subtotal must be a number with at most two decimals.' })
   @Min(0)
   @Max(99_999_999)
   cart_subtotal: number;
