@@ -80,20 +80,25 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   }
 }
 
+// No parser inflates: a body is taken as sent, and one with a `Content-Encoding` other than
+// identity answers 415 (decisions §16; compressed bodies would also be a decompression bomb's way in).
 // Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which
 // the webhook answers itself, after checking the signature), so they get the raw body.
 const WEBHOOKS = /^\/api\/webhooks(?:[/?#]|$)/i;
-const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
+const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT, inflate: false });
 // The conversion beacon never fails its caller: its body is read as text, whatever it claims to be.
 const CONVERSION_BEACON = /^\/api\/v1\/analytics\/conversion(?:[/?#]|$)/i;
-const textBody = express.text({ type: () => true, limit: BODY_LIMIT });
+const textBody = express.text({ type: () => true, limit: BODY_LIMIT, inflate: false });
 const jsonBody = express.json({
   limit: BODY_LIMIT,
+  inflate: false,
   type: ['application/json', 'application/*+json'],
   verify: (req, _res, buffer) => {
     (req as Request).rawBody = buffer;
   },
 });
+
+const UTF8_ALIAS = /charset\s*=\s*("?)utf8\1(?=\s*(?:;|$))/i;
 
 /**
  * Body parsing in one middleware. A request without a body (no `Content-Length`, no
@@ -104,6 +109,10 @@ const jsonBody = express.json({
  */
 function parseBodies(req: Request, res: Response, next: NextFunction): void {
   if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
+  const contentType = req.headers['content-type'];
+  // `charset=utf8` is a common spelling of UTF-8 that body-parser refuses (it wants "utf-").
+  if (contentType !== undefined && UTF8_ALIAS.test(contentType))
+    req.headers['content-type'] = contentType.replace(UTF8_ALIAS, 'charset=utf-8');
   const parser = WEBHOOKS.test(req.url) ? rawBody : CONVERSION_BEACON.test(req.url) ? textBody : jsonBody;
   parser(req, res, (error?: unknown) => (error ? next(error) : refuseHostileJsonBodies(req, res, next)));
 }
