@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { DomainError } from '@common/errors/domain.error';
+import { DomainError, ValidationFailedError } from '@common/errors/domain.error';
 import { hasLoneSurrogate } from '@common/util/unicode';
 
 /** Containers (objects and arrays) a JSON body may nest, the top-level one counting as the first. */
@@ -19,6 +19,11 @@ export class HostileJsonError extends DomainError {
   }
 }
 
+/** Keys that name an object's prototype machinery: no DTO has such a field (decisions §16: 422). */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** What `findHostile` answers for a prototype key, distinct from every reason text. */
+const PROTOTYPE_KEY = Symbol('prototype key');
+
 /**
  * Why a parsed JSON value is refused, or null when it is acceptable: more than MAX_JSON_DEPTH
  * nested containers, or a NUL character or lone surrogate in any string, keys included. Walks with
@@ -26,6 +31,11 @@ export class HostileJsonError extends DomainError {
  * than its size.
  */
 export function hostileJsonReason(value: unknown): string | null {
+  const finding = findHostile(value, false);
+  return finding === PROTOTYPE_KEY ? null : finding;
+}
+
+function findHostile(value: unknown, refusePrototypeKeys: boolean): string | typeof PROTOTYPE_KEY | null {
   const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value: current, depth } = next;
@@ -43,7 +53,26 @@ export function hostileJsonReason(value: unknown): string | null {
     for (const [key, item] of Object.entries(current)) {
       const reason = stringReason(key);
       if (reason) return reason;
+      if (refusePrototypeKeys && PROTOTYPE_KEYS.has(key)) return PROTOTYPE_KEY;
       pending.push({ value: item, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/**
+ * The dotted path (`items.0.__proto__`) of the first prototype key of a value that has one, as the
+ * validator names fields. Only walked once `findHostile` found one, so it costs a valid body nothing.
+ */
+function prototypeKeyPath(value: unknown): string | null {
+  const pending: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: current, path } = next;
+    if (current === null || typeof current !== 'object') continue;
+    for (const [key, item] of Object.entries(current)) {
+      const itemPath = path ? `${path}.${key}` : key;
+      if (!Array.isArray(current) && PROTOTYPE_KEYS.has(key)) return itemPath;
+      pending.push({ value: item, path: itemPath });
     }
   }
   return null;
@@ -74,6 +103,10 @@ export function refuseHostileJsonBodies(req: Request, _res: Response, next: Next
   const body: unknown = req.body;
   // Only what express.json parsed: raw (webhook) and text (beacon) bodies are checked by their routes.
   const parsedJson = body !== null && typeof body === 'object' && !Buffer.isBuffer(body);
-  const reason = parsedJson ? hostileJsonReason(body) : null;
-  next(reason ? new HostileJsonError(reason) : undefined);
+  const finding = parsedJson ? findHostile(body, true) : null;
+  if (finding === PROTOTYPE_KEY) {
+    const path = prototypeKeyPath(body) ?? '__proto__';
+    return next(ValidationFailedError.field(path, `The ${path} field is not allowed.`));
+  }
+  next(finding ? new HostileJsonError(finding) : undefined);
 }
