@@ -1,4 +1,5 @@
 import { ArgumentMetadata, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { ValidationFailedError } from '@common/errors/domain.error';
 import { validationExceptionFactory } from '@common/errors/validation-exception.factory';
 
 /** The validation every route's input gets (decisions §1: unknown fields refused, every field's errors named). */
@@ -56,6 +57,10 @@ export class BodyValidationPipe extends ValidationPipe {
 
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body') {
+      // Every body DTO is an object: class-validator would validate an array's items as nothing at all.
+      if (Array.isArray(value) && this.toValidate(metadata)) {
+        return Promise.reject(ValidationFailedError.field('body', 'The request body must be a JSON object.'));
+      }
       const check = plainBodyCheckOf(metadata.metatype);
       if (check && isPlainObject(value) && check(value)) {
         return Promise.resolve(Object.assign(new (metadata.metatype as new () => object)(), value));
