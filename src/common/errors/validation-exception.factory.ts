@@ -9,11 +9,24 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   const result: Record<string, string[]> = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const messages = Object.values(error.constraints ?? {}).map((message) => humanize(message, error.property, path));
+    const constraints = Object.values(error.constraints ?? {});
+    const messages =
+      constraints.length > 0 && error.value === undefined
+        ? requiredMessages(constraints, path)
+        : constraints.map((message) => humanize(message, error.property, path));
     if (messages.length > 0) result[path] = [...(result[path] ?? []), ...messages];
     if (error.children?.length) Object.assign(result, flattenValidationErrors(error.children, path));
   }
   return result;
+}
+
+/**
+ * A field that is not there fails every rule it has; the one thing to say is that it is required
+ * (in the rule's own words when one of its messages says so, e.g. "required for a fixed coupon").
+ */
+function requiredMessages(constraints: string[], path: string): string[] {
+  const own = constraints.filter((message) => message.includes('required'));
+  return own.length > 0 ? own : [`The ${path} field is required.`];
 }
 
 export function validationExceptionFactory(errors: ValidationError[]): ValidationFailedError {
