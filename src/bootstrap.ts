@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule, AppModuleOptions } from './app.module';
+import { answerClientErrorsWithJson } from '@common/http/client-errors';
 import { configureHttpApp } from '@common/http/configure-http-app';
 import { ExpressAppAdapter } from '@common/http/express-app.adapter';
 import { createRequestLogging } from '@infra/logging/http-logger';
@@ -19,6 +20,7 @@ export async function createHttpApp(options: AppModuleOptions & { logger: Logger
   });
   app.useLogger(app.get(PinoNestLogger));
   configureHttpApp(app, createRequestLogging(options.logger));
+  answerClientErrorsWithJson(app.getHttpServer());
   // Socket.IO shares the HTTP server; only roles that serve HTTP load a gateway (AppModule).
   useSocketIo(app);
   return app;
