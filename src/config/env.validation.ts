@@ -201,6 +201,14 @@ export class EnvironmentVariables {
   @IntegerVar(1000)
   SHUTDOWN_TIMEOUT_MS = 10000;
 
+  /**
+   * A process that runs the queue workers touches this file every 10 s while its event loop turns
+   * and its queue connections answer; the liveness probe (`node dist/src/liveness-probe.js`) fails
+   * once it is older than 60 s. Empty: no heartbeat.
+   */
+  @IsString()
+  WORKER_HEARTBEAT_FILE = '';
+
   @Transform(toBoolean)
   @IsBoolean()
   API_DOCS_ENABLED = true;
@@ -485,6 +493,7 @@ function unsafeCombinations(env: EnvironmentVariables): string[] {
   if (env.NODE_ENV === 'production' && env.APP_KEY === EXAMPLE_APP_KEY) {
     problems.push('APP_KEY is the example value of .env.example: set a secret of your own in production (`openssl rand -hex 32`)');
   }
+  if (env.NODE_ENV === 'production') problems.push(...placeholderProblems(env));
   if (!isLoopbackGrpcUrl(env.GRPC_URL) && env.GRPC_AUTH_TOKEN.length < MIN_GRPC_TOKEN_LENGTH) {
     problems.push(
       `GRPC_AUTH_TOKEN must be set to at least ${MIN_GRPC_TOKEN_LENGTH} characters when GRPC_URL (${env.GRPC_URL}) is not a loopback address`,
@@ -493,6 +502,18 @@ function unsafeCombinations(env: EnvironmentVariables): string[] {
   problems.push(...webhookSecretsProblems(env));
   problems.push(...vapidProblems(env));
   return problems;
+}
+
+/**
+ * The example manifests and compose file mark every value to fill in with this word
+ * (`deploy/kubernetes/examples/secret.example.yaml`): a copy applied as it is must not start.
+ */
+export const PLACEHOLDER_MARK = 'replace-with-';
+
+function placeholderProblems(env: EnvironmentVariables): string[] {
+  return Object.entries(env)
+    .filter(([, value]) => typeof value === 'string' && value.toLowerCase().includes(PLACEHOLDER_MARK))
+    .map(([name]) => `${name} still holds an example placeholder ("${PLACEHOLDER_MARK}…"): set the real value in production`);
 }
 
 /**

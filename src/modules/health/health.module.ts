@@ -13,6 +13,7 @@ import { HealthRefreshScheduler } from './jobs/health-refresh.scheduler';
 import { GetHealthReportHandler } from './queries/get-health-report/get-health-report.handler';
 import { QueueHealthIndicator } from './queue.health-indicator';
 import { StoreHealthIndicator } from './store.health-indicator';
+import { WorkerHeartbeat } from './worker-heartbeat';
 
 @Module({
   imports: [TerminusModule.forRoot({ logger: false })],
@@ -34,6 +35,6 @@ export class HealthModule {}
 
 @Module({
   imports: [HealthModule, BullModule.registerQueue({ name: HEALTH_QUEUE })],
-  providers: [HealthRefreshProcessor, HealthRefreshScheduler],
+  providers: [HealthRefreshProcessor, HealthRefreshScheduler, WorkerHeartbeat],
 })
 export class HealthWorkerModule {}
