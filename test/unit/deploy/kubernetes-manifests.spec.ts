@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { validateEnv } from '@config/env.validation';
+import { PLACEHOLDER_MARK, validateEnv } from '@config/env.validation';
 
 const DIR = join(__dirname, '..', '..', '..', 'deploy', 'kubernetes');
 /** Seconds Kubernetes should leave beyond the service's own shutdown budget. */
@@ -9,6 +9,7 @@ const GRACE_MARGIN_SECONDS = 5;
 
 interface Probe {
   httpGet?: { path: string; port: string | number };
+  exec?: { command: string[] };
 }
 interface Container {
   name: string;
@@ -19,6 +20,9 @@ interface Container {
   readinessProbe?: Probe;
   startupProbe?: Probe;
   lifecycle?: { preStop?: unknown };
+  command?: string[];
+  volumeMounts?: Array<{ name: string; mountPath: string }>;
+  securityContext?: { readOnlyRootFilesystem?: boolean };
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
 }
 interface Manifest {
@@ -30,20 +34,26 @@ interface Manifest {
   spec?: {
     type?: string;
     ports?: Array<{ name?: string; port: number; targetPort?: string | number; nodePort?: number }>;
-    template?: { spec: { terminationGracePeriodSeconds?: number; containers: Container[] } };
+    template?: {
+      spec: { terminationGracePeriodSeconds?: number; containers: Container[]; volumes?: Array<{ name: string; emptyDir?: object }> };
+    };
   };
 }
 
+/** Every manifest under deploy/kubernetes, with its file relative to it (`examples/secret.example.yaml`). */
 function loadManifests(): Array<Manifest & { file: string }> {
-  return readdirSync(DIR)
+  return readdirSync(DIR, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.yaml'))
     .flatMap((file) =>
       parseAllDocuments(readFileSync(join(DIR, file), 'utf8')).map((document) => {
         expect({ file, errors: document.errors.map(String) }).toEqual({ file, errors: [] });
-        return { ...(document.toJS() as Manifest), file };
+        return { ...(document.toJS() as Manifest), file: relative(DIR, join(DIR, file)) };
       }),
     );
 }
+
+/** What `kubectl apply -f deploy/kubernetes/` applies: the folder's own files, not its subfolders. */
+const applied = (manifest: { file: string }) => !manifest.file.includes('/');
 
 const minimalSecrets = { APP_KEY: 'k'.repeat(32), DATABASE_URL: 'postgres://u@db:5432/x', GRPC_AUTH_TOKEN: 't'.repeat(32) };
 
@@ -59,6 +69,7 @@ describe('deploy/kubernetes (decisions §13)', () => {
   };
   const configMap = ofKind('ConfigMap')[0];
   const secret = ofKind('Secret')[0];
+  const job = ofKind('Job')[0];
 
   it('parses, every document a named Kubernetes object', () => {
     expect(manifests.length).toBeGreaterThanOrEqual(5);
@@ -74,7 +85,11 @@ describe('deploy/kubernetes (decisions §13)', () => {
   });
 
   it('configures only variables the service reads, valid together with the Secret', () => {
-    const env = { ...configMap.data, ...secret.stringData, ...minimalSecrets };
+    // The Secret as an operator fills it in: every placeholder replaced.
+    const filled = Object.fromEntries(
+      Object.entries(secret.stringData ?? {}).map(([name, value]) => [name, value.replaceAll(PLACEHOLDER_MARK, 'filled-')]),
+    );
+    const env = { ...configMap.data, ...filled, ...minimalSecrets };
     const known = Object.keys(validateEnv(minimalSecrets));
     for (const name of [...Object.keys(configMap.data ?? {}), ...Object.keys(secret.stringData ?? {})]) expect(known).toContain(name);
     expect(() => validateEnv({ ...env, APP_ROLE: 'api' })).not.toThrow();
@@ -131,5 +146,47 @@ describe('deploy/kubernetes (decisions §13)', () => {
     expect(deployment('api').spec!.template!.spec.containers[0].ports).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'grpc', containerPort: grpcPort })]),
     );
+  });
+
+  it('keeps the example Secret out of what `kubectl apply -f deploy/kubernetes/` applies', () => {
+    expect(secret.file).toBe('examples/secret.example.yaml');
+    expect(manifests.filter(applied).filter((manifest) => manifest.kind === 'Secret')).toEqual([]);
+  });
+
+  it('marks every value of the example Secret to fill in, and production refuses each one left as it is', () => {
+    const placeholders = Object.entries(secret.stringData ?? {}).filter(([, value]) => value.includes(PLACEHOLDER_MARK));
+    expect(placeholders.map(([name]) => name)).toEqual(expect.arrayContaining(['APP_KEY', 'GRPC_AUTH_TOKEN', 'DATABASE_URL', 'REDIS_URL']));
+    let refusal = '';
+    try {
+      validateEnv({ ...configMap.data, ...secret.stringData });
+    } catch (error) {
+      refusal = (error as Error).message;
+    }
+    for (const [name] of placeholders) expect(refusal).toContain(`${name} still holds an example placeholder`);
+    // Outside production the same values are only examples.
+    expect(() => validateEnv({ ...configMap.data, ...secret.stringData, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('migrates in a Job of its own, with the configuration of the pods, which then never migrate', () => {
+    expect(job.file).toBe('migrate/job.yaml');
+    const [container] = (job as unknown as { spec: { template: { spec: { containers: Container[] } } } }).spec.template.spec.containers;
+    expect(container.command).toEqual(['node', 'dist/src/infra/database/migrate.js']);
+    expect(existsSync(join(DIR, '..', '..', 'src', 'infra', 'database', 'migrate.ts'))).toBe(true);
+    expect(container.envFrom).toEqual(
+      expect.arrayContaining([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]),
+    );
+    expect(validateEnv({ ...configMap.data, ...minimalSecrets }).MIGRATIONS_RUN).toBe(false);
+  });
+
+  it('probes the worker through its heartbeat file, on a volume it can write', () => {
+    const spec = deployment('worker').spec!.template!.spec;
+    const [container] = spec.containers;
+    expect(container.livenessProbe?.exec?.command).toEqual(['node', 'dist/src/liveness-probe.js']);
+    expect(existsSync(join(DIR, '..', '..', 'src', 'liveness-probe.ts'))).toBe(true);
+    const file = container.env?.find((variable) => variable.name === 'WORKER_HEARTBEAT_FILE')?.value ?? '';
+    expect(file).not.toBe('');
+    const mount = container.volumeMounts?.find((candidate) => file.startsWith(`${candidate.mountPath}/`));
+    expect(mount).toBeDefined();
+    expect(spec.volumes?.find((volume) => volume.name === mount!.name)?.emptyDir).toBeDefined();
   });
 });
