@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
-import { CommandFactory } from 'nest-commander';
+import { Module, Type } from '@nestjs/common';
+import { CommandFactory, CommandRunner } from 'nest-commander';
 import { AppModule } from './app.module';
 import { AddAiCreditsCommand } from '@app/cli/add-ai-credits.command';
 import { DemoSeedCommand } from '@app/cli/demo-seed.command';
@@ -17,7 +17,7 @@ import { AccountsModule } from '@modules/accounts';
 import { DemoModule } from '@modules/demo';
 import { HealthModule } from '@modules/health';
 
-const COMMANDS = [
+const COMMANDS: Array<Type<CommandRunner>> = [
   HealthCheckCommand,
   GrantSuperAdminCommand,
   DemoSeedCommand,
@@ -30,16 +30,41 @@ const COMMANDS = [
  * Commands that need no database, Redis or valid configuration: generating VAPID keys is how an
  * operator fills the configuration in, so it must work before (and while) the rest is wrong.
  */
-const STANDALONE_COMMANDS: Record<string, new (...args: never[]) => unknown> = { 'vapid:generate': VapidGenerateCommand };
+const STANDALONE_COMMANDS: ReadonlyArray<Type<CommandRunner>> = [VapidGenerateCommand];
+
+/**
+ * Commander's own exits (help shown, unknown command, missing argument): it has already written
+ * what the user needs, so nothing is printed again; help exits 0, usage errors 1.
+ */
+function exitOnUsage(error: Error & { code?: string; exitCode?: number }): void {
+  if (error.code?.startsWith('commander.')) process.exit(error.exitCode ?? 1);
+  console.error(error.message);
+  process.exit(1);
+}
+
+/**
+ * The command line parsed with no database (decisions §19): every command that needs one is an
+ * instance without dependencies whose `run` only records that it was chosen, so help, usage
+ * errors and the standalone commands finish here, at once, whatever the configuration says.
+ * Answers whether a command that needs the application was chosen.
+ */
+async function parseWithoutDatabase(): Promise<boolean> {
+  let chosen = false;
+  const providers = COMMANDS.map((command) =>
+    STANDALONE_COMMANDS.includes(command)
+      ? command
+      : { provide: command, useFactory: () => Object.assign(Object.create(command.prototype) as object, { run: () => (chosen = true) }) },
+  );
+  @Module({ providers })
+  class OfflineCliModule {}
+  await CommandFactory.run(OfflineCliModule, { logger: ['error', 'warn'], errorHandler: exitOnUsage });
+  return chosen;
+}
 
 async function main(): Promise<void> {
-  const standalone = STANDALONE_COMMANDS[process.argv[2]];
-  if (standalone) {
-    @Module({ providers: [standalone] })
-    class StandaloneCliModule {}
-    await CommandFactory.run(StandaloneCliModule, { logger: ['error', 'warn'] });
-    return;
-  }
+  // No command at all: the help, on stdout, as for --help.
+  if (process.argv.length === 2) process.argv.push('--help');
+  if (!(await parseWithoutDatabase())) return;
   const loaded = loadEnv();
   const logger = createRootLogger(loaded.LOG_LEVEL === 'info' ? 'warn' : loaded.LOG_LEVEL);
   // Zero-setup mode: the commands use the embedded PostgreSQL of DATA_DIR, the running server's if
@@ -53,11 +78,8 @@ async function main(): Promise<void> {
   try {
     await CommandFactory.run(CliModule, {
       logger: ['error', 'warn'],
-      errorHandler: (error) => {
-        console.error(error.message);
-        // process.exit still stops an embedded PostgreSQL started here (the library's exit hook).
-        process.exit(1);
-      },
+      // process.exit still stops an embedded PostgreSQL started here (the library's exit hook).
+      errorHandler: exitOnUsage,
     });
   } finally {
     await release();
