@@ -155,16 +155,12 @@ describe('Orders export (spec 6, 8; decisions §9, §12)', () => {
     expect((await download(t, file.body.data.download_url)).text).toBe(res.text);
   });
 
-  it('queues the export.ready broadcast to the shop with the link', async () => {
+  it('queues the export.ready broadcast to the shop with the export id only, no link (decisions §15)', async () => {
     const { shop } = await shopWithOrders();
-    const { exportId, notification } = await exportAndWait(shop.token, shop.owner.id);
+    const { exportId } = await exportAndWait(shop.token, shop.owner.id);
     const queue = t.get<Queue>(getQueueToken(BROADCAST_DELIVERY_QUEUE));
     const job = await waitFor(() => queue.getJob(`broadcast-export.${exportId.replace(/-/g, '_')}`), { what: 'the broadcast job' });
-    expect(job.data).toEqual({
-      tenantId: shop.tenant.id,
-      event: 'export.ready',
-      payload: { export_id: exportId, url: notification.data.url },
-    });
+    expect(job.data).toEqual({ tenantId: shop.tenant.id, event: 'export.ready', payload: { export_id: exportId } });
   });
 
   it('exports an empty shop as the header alone, and notifies the staff member who asked, not the owner', async () => {
