@@ -12,7 +12,9 @@ describe('export.ready carries the export id only (decisions §15 "Revocation is
     const shop = await createShop(t);
     const staff = await createStaff(t, shop.tenant);
     const product = await createProduct(t, shop.tenant.id, { name: 'Camisa', price: '150.00' });
-    const order = await insertOrder(t, shop.tenant.id, { items: [{ productId: product.id, name: 'Camisa', price: '150.00', quantity: 1 }] });
+    const order = await insertOrder(t, shop.tenant.id, {
+      items: [{ productId: product.id, name: 'Camisa', price: '150.00', quantity: 1 }],
+    });
     const other = await createShop(t);
 
     const owner = clients.connect(t.baseUrl, { auth: { token: shop.token } });
