@@ -3,17 +3,7 @@
  * the tenant reference, none of them a secret. Anything else (a signed link's `expires` and
  * `signature`, a `token`, a `code`, whatever a client invents) is left out, name and value.
  */
-export const LOGGED_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
-  'page',
-  'cursor',
-  'limit',
-  'status',
-  'q',
-  'tz',
-  'from',
-  'to',
-  'tenant_id',
-]);
+const LOGGED_QUERY_PARAMETERS: ReadonlySet<string> = new Set(['page', 'cursor', 'limit', 'status', 'q', 'tz', 'from', 'to', 'tenant_id']);
 
 /** Longest URL a log line or a security-log row keeps (decisions §15): the rest is cut off. */
 export const MAX_LOGGED_URL_LENGTH = 512;
