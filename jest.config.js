@@ -47,6 +47,7 @@ const PER_BACKEND = [
   'notifications/new-order-notification.e2e-spec.ts',
   'exports/export-lifecycle.e2e-spec.ts',
   'exports/export-shutdown.e2e-spec.ts',
+  'exports/export-ready-event.e2e-spec.ts',
 ];
 
 module.exports = async () => {

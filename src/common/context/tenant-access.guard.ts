@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ApiForbiddenResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@common/errors/domain.error';
+import { loggableUrl } from '@common/http/loggable-url';
 import { integerId, uuidId } from '@common/http/resource-ids';
 import { SecurityLogService } from '@common/security/security-log.service';
 import { Authenticated } from './auth.decorators';
@@ -81,7 +82,7 @@ export class TenantAccessGuard implements CanActivate {
         resourceType: owned.resource,
         resourceId: raw,
         ip: req.ip ?? null,
-        details: { method: req.method, path: req.originalUrl, owner_tenant_id: owner },
+        details: { method: req.method, path: loggableUrl(req.originalUrl), owner_tenant_id: owner },
       });
       throw new NotFoundError(owned.notFound);
     }

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { loggableUrl } from '@common/http/loggable-url';
 import { toErrorResponse } from './error-response';
 
 /**
@@ -17,7 +18,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const { status, body, unexpected, headers, warning } = toErrorResponse(exception);
-    const where = { requestId: request.id, method: request.method, url: request.originalUrl };
+    const where = { requestId: request.id, method: request.method, url: loggableUrl(request.originalUrl) };
     if (unexpected) this.logger.error({ err: exception, ...where }, 'Unhandled error');
     else if (warning) this.logger.warn({ reason: exception instanceof Error ? exception.message : String(exception), ...where }, warning);
     if (response.headersSent) return;

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { MAX_LOGGED_URL_LENGTH } from '@common/http/loggable-url';
 
 export type SecurityEvent = 'TENANT_OWNERSHIP_VIOLATION' | 'WEBHOOK_SIGNATURE_REJECTED';
 
@@ -13,14 +14,34 @@ export interface SecurityEntry {
   details?: Record<string, unknown>;
 }
 
-/** Append-only record of refused access, for audits and alerting. Never fails the request it describes. */
+/** Details that hold a URL a client chose: kept to MAX_LOGGED_URL_LENGTH characters (decisions §15). */
+const URL_DETAILS = ['path', 'url'] as const;
+
+/** `entry` with its URL details cut to 512 characters: a 15 KB URL must not become a 15 KB row. */
+function bounded(entry: SecurityEntry): SecurityEntry {
+  const details = entry.details;
+  if (!details || !URL_DETAILS.some((key) => typeof details[key] === 'string' && details[key].length > MAX_LOGGED_URL_LENGTH)) return entry;
+  const cut = { ...details };
+  for (const key of URL_DETAILS) {
+    const value = cut[key];
+    if (typeof value === 'string') cut[key] = value.slice(0, MAX_LOGGED_URL_LENGTH);
+  }
+  return { ...entry, details: cut };
+}
+
+/**
+ * Append-only record of refused access, for audits and alerting. Never fails the request it
+ * describes. A URL in the details (`path`, `url`) is stored and logged at most 512 characters long;
+ * callers pass it through `loggableUrl`, so it holds no query value outside the whitelist either.
+ */
 @Injectable()
 export class SecurityLogService {
   private readonly logger = new Logger('SecurityLog');
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async record(event: SecurityEvent, entry: SecurityEntry): Promise<void> {
+  async record(event: SecurityEvent, given: SecurityEntry): Promise<void> {
+    const entry = bounded(given);
     this.logger.warn({ securityEvent: event, ...entry }, event);
     await this.dataSource
       .query(
@@ -41,7 +62,8 @@ export class SecurityLogService {
    * a second store to agree with the first, and would lose counts when Redis is down. The warning
    * line in the application log is written with the row, so the log is not flooded either.
    */
-  async countPerMinute(event: SecurityEvent, entry: SecurityEntry): Promise<void> {
+  async countPerMinute(event: SecurityEvent, given: SecurityEntry): Promise<void> {
+    const entry = bounded(given);
     const columns = this.columns(event, { ...entry, details: { ...entry.details, count: 1 } });
     const rows: Array<{ first: boolean }> | undefined = await this.dataSource
       .query(

@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { storage, Store } from 'nestjs-pino/storage';
 import pino, { Logger } from 'pino';
 import pinoHttp, { HttpLogger } from 'pino-http';
+import { loggableUrl } from '@common/http/loggable-url';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const QUIET_PATHS = new Set(['/health/live', '/health/ready']);
@@ -24,6 +25,9 @@ export function createRootLogger(level: string): Logger {
  * (level info or lower), pino-http writes one JSON line per request; otherwise, and for the probes,
  * only the id is assigned: building a per-request child logger that would never write costs about a
  * tenth of a cheap request.
+ *
+ * A request line's `url` is the path with only whitelisted query parameters (`loggableUrl`): a
+ * signed download link's `expires` and `signature`, or any token or code in a query, never reach it.
  *
  * When a request line is logged, the rest of the request runs with pino-http's child logger bound
  * for Nest's `Logger` (what nestjs-pino's own middleware would do), so an error logged through it
@@ -53,7 +57,8 @@ function createHttpLogger(logger: Logger): HttpLogger {
       return 'info';
     },
     serializers: {
-      req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+      // The path and whitelisted query parameters only: never a signed link's query, a token or a code (decisions §15).
+      req: (req) => ({ id: req.id, method: req.method, url: loggableUrl(req.url), remoteAddress: req.remoteAddress }),
       res: (res) => ({ statusCode: res.statusCode }),
     },
   });

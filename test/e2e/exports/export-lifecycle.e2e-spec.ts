@@ -48,6 +48,46 @@ describe('Export files: retention, cleanup and failures (decisions §9)', () => 
     expect((await t.http().get(`/api/v1/exports/${exportId}`).set(authHeader(shop.token))).status).toBe(404);
   });
 
+  it('keeps at most 20 ready files per shop: the 21st deletes the oldest ready one, file and row (decisions §15)', async () => {
+    const shop = await createShop(t);
+    const other = await createShop(t);
+    /** A ready file finished `minutesAgo` minutes ago, with one chunk. */
+    const readyFile = async (tenantId: string, userId: string, minutesAgo: number) => {
+      const [{ id }] = await db().query(
+        `INSERT INTO export_files (tenant_id, user_id, kind, status, row_count, byte_size, chunk_count, created_at, completed_at, expires_at)
+         VALUES ($1, $2, 'orders_export', 'ready', 0, 4, 1, now() - $3 * interval '1 minute', now() - $3 * interval '1 minute',
+                 now() + interval '6 days') RETURNING id`,
+        [tenantId, userId, minutesAgo],
+      );
+      await db().query(`INSERT INTO export_file_chunks (file_id, seq, data) VALUES ($1, 0, 'a,b\n')`, [id]);
+      return id as string;
+    };
+    // Twenty ready files, the oldest finished 100 minutes ago; one being prepared, and one failed (neither is a kept file).
+    const ready: string[] = [];
+    for (let i = 0; i < 20; i++) ready.push(await readyFile(shop.tenant.id, shop.owner.id, 100 - i));
+    const [{ id: failed }] = await db().query(
+      `INSERT INTO export_files (tenant_id, user_id, kind, status, created_at, completed_at, expires_at)
+       VALUES ($1, $2, 'orders_export', 'failed', now() - interval '3 hours', now() - interval '3 hours', now() + interval '6 days') RETURNING id`,
+      [shop.tenant.id, shop.owner.id],
+    );
+    const foreign = await readyFile(other.tenant.id, other.owner.id, 500);
+
+    const res = await post(t, '/api/v1/exports/orders', shop.token);
+    expect(res.status).toBe(202);
+    await notificationFor(t, shop.owner.id, 'export_ready', res.body.export_id);
+
+    const kept = await db().query(`SELECT id FROM export_files WHERE tenant_id = $1 AND status = 'ready' ORDER BY completed_at`, [
+      shop.tenant.id,
+    ]);
+    expect(kept.map((row: { id: string }) => row.id)).toEqual([...ready.slice(1), res.body.export_id]);
+    expect(await db().query(`SELECT id FROM export_files WHERE id = $1`, [ready[0]])).toEqual([]);
+    expect(await db().query(`SELECT seq FROM export_file_chunks WHERE file_id = $1`, [ready[0]])).toEqual([]);
+    expect((await t.http().get(`/api/v1/exports/${ready[0]}`).set(authHeader(shop.token))).status).toBe(404);
+    // The failed row stays (it keeps no file), and another shop's files are its own business.
+    expect(await db().query(`SELECT status FROM export_files WHERE id = $1`, [failed])).toEqual([{ status: 'failed' }]);
+    expect(await db().query(`SELECT seq FROM export_file_chunks WHERE file_id = $1`, [foreign])).toEqual([{ seq: 0 }]);
+  });
+
   it('runs the cleanup from one daily job scheduler on the exports queue', async () => {
     const queue = t.get<Queue>(getQueueToken(EXPORTS_QUEUE));
     const scheduler = await queue.getJobScheduler(CLEANUP_SCHEDULER_ID);

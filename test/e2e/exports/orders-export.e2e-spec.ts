@@ -155,16 +155,50 @@ describe('Orders export (spec 6, 8; decisions §9, §12)', () => {
     expect((await download(t, file.body.data.download_url)).text).toBe(res.text);
   });
 
-  it('queues the export.ready broadcast to the shop with the link', async () => {
+  it('queues the export.ready broadcast to the shop with the export id only, no link (decisions §15)', async () => {
     const { shop } = await shopWithOrders();
-    const { exportId, notification } = await exportAndWait(shop.token, shop.owner.id);
+    const { exportId } = await exportAndWait(shop.token, shop.owner.id);
     const queue = t.get<Queue>(getQueueToken(BROADCAST_DELIVERY_QUEUE));
     const job = await waitFor(() => queue.getJob(`broadcast-export.${exportId.replace(/-/g, '_')}`), { what: 'the broadcast job' });
-    expect(job.data).toEqual({
-      tenantId: shop.tenant.id,
-      event: 'export.ready',
-      payload: { export_id: exportId, url: notification.data.url },
-    });
+    expect(job.data).toEqual({ tenantId: shop.tenant.id, event: 'export.ready', payload: { export_id: exportId } });
+  });
+
+  it('quotes every field and defuses a formula after a separator inside a cell (decisions §15 "CSV")', async () => {
+    const shop = await createShop(t);
+    const product = await createProduct(t, shop.tenant.id, { name: 'Camisa', price: '10.00' });
+    const hostile = [
+      { customerName: 'Ana;=cmd|calc', customerNotes: ' +x', customerAddress: 'a,-1', items: 'ok; @SUM(A1)' },
+      { customerName: 'Luis\t=1+1', customerNotes: 'first\n -2', customerAddress: 'b;  @x', items: 'Camisa' },
+      { customerName: 'María José', customerNotes: 'a-b, c+d', customerAddress: 'Col. 5; casa 2', items: 'Gorra' },
+    ];
+    for (const [index, order] of hostile.entries()) {
+      await insertOrder(t, shop.tenant.id, {
+        createdAt: new Date(Date.UTC(2025, 0, 10 + index)),
+        customerName: order.customerName,
+        customerNotes: order.customerNotes,
+        customerAddress: order.customerAddress,
+        items: [{ productId: product.id, name: order.items, price: '10.00', quantity: 1 }],
+      });
+    }
+    const { exportId } = await exportAndWait(shop.token, shop.owner.id);
+    const shown = await t.http().get(`/api/v1/exports/${exportId}`).set(authHeader(shop.token));
+    const res = await download(t, shown.body.data.download_url);
+    expect(res.status).toBe(200);
+
+    // Every field of every record (the header too) is quoted, empty ones included.
+    const lines = res.text
+      .slice(1)
+      .split('\r\n')
+      .filter((line) => line !== '');
+    expect(lines[0]).toBe(COLUMNS.map((column) => `"${column}"`).join(','));
+    const { rows } = parseCsv(res.text);
+    expect(rows.map((row) => [row.customer_name, row.customer_notes, row.customer_address, row.items])).toEqual([
+      ["'Ana;=cmd|calc", "' +x", "'a,-1", "'1 x ok; @SUM(A1)"],
+      ["'Luis\t=1+1", "'first\n -2", "'b;  @x", '1 x Camisa'],
+      ['María José', 'a-b, c+d', 'Col. 5; casa 2', '1 x Gorra'],
+    ]);
+    expect(res.text).toContain('"\'Ana;=cmd|calc"');
+    expect(res.text).toContain(',"",'); // customer_email: empty, quoted
   });
 
   it('exports an empty shop as the header alone, and notifies the staff member who asked, not the owner', async () => {

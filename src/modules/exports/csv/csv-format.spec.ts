@@ -12,11 +12,15 @@ async function csvOf(records: string[][]): Promise<string> {
 }
 
 describe('csvStringifier', () => {
-  it('writes a byte order mark, a header and CRLF-separated records, quoting only where needed', async () => {
-    expect(await csvOf([['x', 'y, "z"']])).toBe('\uFEFFa,b\r\nx,"y, ""z"""\r\n');
+  it('writes a byte order mark, a header and CRLF-separated records, every field quoted (decisions §15)', async () => {
+    expect(await csvOf([['x', 'y, "z"']])).toBe('\uFEFF"a","b"\r\n"x","y, ""z"""\r\n');
+  });
+
+  it('quotes empty fields too', async () => {
+    expect(await csvOf([['', 'x']])).toBe('\uFEFF"a","b"\r\n"","x"\r\n');
   });
 
   it('quotes a field holding a lone LF or CR', async () => {
-    expect(await csvOf([['one\ntwo', 'three\rfour']])).toBe('\uFEFFa,b\r\n"one\ntwo","three\rfour"\r\n');
+    expect(await csvOf([['one\ntwo', 'three\rfour']])).toBe('\uFEFF"a","b"\r\n"one\ntwo","three\rfour"\r\n');
   });
 });

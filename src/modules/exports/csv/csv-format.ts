@@ -1,12 +1,12 @@
 import { stringify, type Stringifier } from 'csv-stringify';
 
 /**
- * The CSV dialect of every file: RFC 4180 (comma, `"` quoting where needed, CRLF between records)
- * with a header row, and a UTF-8 byte order mark so that spreadsheet programs read accented
- * names as UTF-8 rather than as the system's legacy encoding.
+ * The CSV dialect of every file: RFC 4180 (comma, CRLF between records) with a header row, every
+ * field quoted (`"`, doubled inside), empty ones and the header's too (decisions §15 "CSV": a
+ * reader never has to guess where a field holding a separator, a quote or a line break ends),
+ * and a UTF-8 byte order mark so that spreadsheet programs read accented names as UTF-8 rather
+ * than as the system's legacy encoding.
  */
 export function csvStringifier(columns: readonly string[]): Stringifier {
-  // csv-stringify quotes a field holding the record delimiter (CRLF), not one holding a lone CR or
-  // LF, which readers would still take for the end of the record: those are quoted too.
-  return stringify({ header: true, columns: [...columns], bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  return stringify({ header: true, columns: [...columns], bom: true, record_delimiter: 'windows', quoted: true, quoted_empty: true });
 }

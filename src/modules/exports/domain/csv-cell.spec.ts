@@ -5,7 +5,38 @@ describe('csvCell', () => {
     expect(csvCell(text)).toBe(`'${text}`);
   });
 
-  it.each(['Ana López', '250.00', '2025-01-31T10:00:00.000Z', 'a=b', '1 x Café', ''])('leaves %j as it is', (text) => {
+  it.each([
+    ' +x',
+    '   =1+1',
+    ';=cmd|calc',
+    'Ana;=cmd',
+    'a,-1',
+    'a, -1',
+    'ok; @SUM(A1)',
+    'b;  @x',
+    'x\t=1+1',
+    'x\t -2',
+    'first\n=2',
+    'first\n  +3',
+    'first\r\n@x',
+    'first\r-1',
+  ])('puts a quote before %j (a formula after spaces or a separator)', (text) => {
+    expect(csvCell(text)).toBe(`'${text}`);
+  });
+
+  it.each([
+    'Ana López',
+    '250.00',
+    '2025-01-31T10:00:00.000Z',
+    'a=b',
+    '1 x Café',
+    '',
+    'a-b, c+d',
+    'Col. 5; casa 2',
+    '2 x Camisa; 1 x Gorra',
+    'a;b',
+    ' x',
+  ])('leaves %j as it is', (text) => {
     expect(csvCell(text)).toBe(text);
   });
 

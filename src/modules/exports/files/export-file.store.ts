@@ -12,6 +12,13 @@ import { ChunkedFileWriter } from './chunked-file.writer';
  */
 export const MAX_UNFINISHED_PER_TENANT = 3;
 
+/**
+ * Ready files one shop keeps at once (decisions §15): each holds a whole copy of the shop's orders
+ * in PostgreSQL, so clicking "export" all week cannot fill the disk. Making the 21st ready deletes
+ * the oldest ready one (by completion), file and row, as the 7-day cleanup does.
+ */
+export const MAX_READY_PER_TENANT = 20;
+
 interface ExportFileRow {
   id: string;
   tenant_id: string;
@@ -131,6 +138,23 @@ export class ExportFileStore {
         [fileId, written.rowCount, written.byteSize, written.chunkCount],
       ),
     );
+  }
+
+  /**
+   * Deletes the shop's ready files beyond the newest `keep` (by completion), with their chunks, in
+   * `manager`'s transaction (the one that marks a file ready). The shop's lock, the one `create`
+   * takes, is held until that transaction ends, so two files of one shop finishing at once count
+   * one after the other. Answers how many it deleted.
+   */
+  async keepNewestReady(manager: EntityManager, tenantId: string, keep: number): Promise<number> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`export_files:${tenantId}`]);
+    const [, deleted]: [unknown, number] = await manager.query(
+      `DELETE FROM export_files WHERE id IN (
+         SELECT id FROM export_files WHERE tenant_id = $1 AND status = 'ready'
+          ORDER BY completed_at DESC, id DESC OFFSET $2)`,
+      [tenantId, keep],
+    );
+    return deleted;
   }
 
   /** After the job's last attempt: failed for good, its partial chunks dropped. The error is for operators, never shown to clients. */

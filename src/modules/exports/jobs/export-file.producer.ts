@@ -14,7 +14,7 @@ import { SALES_REPORT_CSV_COLUMNS, salesRecord } from '../csv/sales-report-csv';
 import { type ExportFile, notificationKey, type ReportRange } from '../domain/export-file';
 import { ExportFileBusyError } from '../domain/exports.errors';
 import { parseIsoDate } from '../domain/report-range';
-import { ExportFileStore } from '../files/export-file.store';
+import { ExportFileStore, MAX_READY_PER_TENANT } from '../files/export-file.store';
 import { DownloadLinks } from '../links/download-links';
 import { exportReadyNotification } from '../notifications/export-ready.notification';
 import { reportReadyNotification } from '../notifications/report-ready.notification';
@@ -30,7 +30,8 @@ interface FileContents {
  * it holds the file's production lock, reads the orders from a cursor on its connection, and at
  * the end marks the file ready and writes the notification, so a file is ready exactly when its
  * notification exists. The CSV goes to the database in chunks as it is produced (see
- * ChunkedFileWriter): nothing holds the whole file.
+ * ChunkedFileWriter): nothing holds the whole file. Marking a file ready also deletes the shop's
+ * oldest ready files beyond MAX_READY_PER_TENANT.
  */
 @Injectable()
 export class ExportFileProducer {
@@ -61,7 +62,9 @@ export class ExportFileProducer {
       const writer = this.files.writer(file.id);
       await pipeline(source, records, csvStringifier(columns), writer);
       const ready = await this.files.markReady(manager, file.id, { rowCount, ...writer.written });
-      if (ready) await this.notify(manager, ready);
+      if (!ready) return;
+      await this.files.keepNewestReady(manager, ready.tenantId, MAX_READY_PER_TENANT);
+      await this.notify(manager, ready);
     });
   }
 
