@@ -148,6 +148,24 @@ describe('Checkout session storage (decisions §15)', () => {
     expect(await storedSessions(tenant.id)).toHaveLength(MAX_SESSIONS);
   });
 
+  it('stores one session, in one slot, for 20 concurrent first carts of the same session', async () => {
+    const { tenant, espresso } = await shop();
+    const ip = uniqueClientIp();
+    const sessionId = session();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        summaryAs(ip, tenant.id, { session_id: sessionId, items: [{ product_id: espresso.id, quantity: i + 1 }], subtotal: 100 }),
+      ),
+    );
+    expect(responses.map((res) => res.status)).toEqual(Array(20).fill(200));
+    expect(await storedSessions(tenant.id)).toHaveLength(1);
+    // The client still has its other two sessions, and no more.
+    const cart = () => ({ session_id: session(), items: [{ product_id: espresso.id, quantity: 1 }], subtotal: 100 });
+    expect((await summaryAs(ip, tenant.id, cart())).status).toBe(200);
+    expect((await summaryAs(ip, tenant.id, cart())).status).toBe(200);
+    expect((await summaryAs(ip, tenant.id, cart())).status).toBe(429);
+  });
+
   it('counts the addresses of one IPv6 /64 as one client', async () => {
     const { tenant, espresso } = await shop();
     const prefix = `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;

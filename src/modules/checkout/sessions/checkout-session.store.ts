@@ -49,12 +49,13 @@ export class CheckoutSessionStore {
     const items = cart.items.map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
     const changes = { items, ...(cart.userId ? { userId: cart.userId } : {}) };
     if (await this.update(tenantId, sessionId, changes)) return;
-    const slot = await this.claimSlot(tenantId, clientNetwork(clientIp), sessionId);
+    const { slot, claimed } = await this.claimSlot(tenantId, clientNetwork(clientIp), sessionId);
     const created: CheckoutSession = { items, couponCode: null, userId: cart.userId ?? null, slot, updatedAt: new Date().toISOString() };
     if (await this.store.setIfAbsent(this.key(tenantId, sessionId), JSON.stringify(created), TTL_MS)) return;
-    // A concurrent request created the same session first: give the slot back and change theirs.
-    await this.store.delete(slot);
-    await this.update(tenantId, sessionId, changes);
+    // A concurrent first cart of the same session created it: change theirs, and give back a slot
+    // this request claimed that the stored session does not occupy.
+    const stored = await this.update(tenantId, sessionId, changes);
+    if (claimed && stored?.slot !== slot) await this.store.delete(slot);
   }
 
   /** Merges `changes` into the session and restarts its 24 h; null (nothing stored) when there is no such session. */
@@ -71,10 +72,15 @@ export class CheckoutSessionStore {
     return next;
   }
 
-  private async claimSlot(tenantId: string, client: string, sessionId: string): Promise<string> {
+  /**
+   * A free slot of the client, claimed for the session, or one a concurrent first cart of the same
+   * session has just claimed (`claimed: false`): concurrent first carts of one session share a slot.
+   */
+  private async claimSlot(tenantId: string, client: string, sessionId: string): Promise<{ slot: string; claimed: boolean }> {
     for (let index = 0; index < MAX_SESSIONS_PER_CLIENT; index++) {
       const slot = `checkout-client:${tenantId}:${client}:${index}`;
-      if (await this.store.setIfAbsent(slot, sessionId, TTL_MS)) return slot;
+      if (await this.store.setIfAbsent(slot, sessionId, TTL_MS)) return { slot, claimed: true };
+      if ((await this.store.get(slot)) === sessionId) return { slot, claimed: false };
     }
     throw new TooManyCheckoutSessionsError();
   }
