@@ -99,7 +99,8 @@ export class CheckoutController {
   })
   @ApiTooManyRequestsResponse({
     description:
-      '{ message }: more than INVENTORY_HOLD_MAX_UNITS of one product, or INVENTORY_HOLD_MAX_SESSIONS live holding sessions from this client',
+      '{ message }: more than INVENTORY_HOLD_MAX_UNITS of one product in the session, INVENTORY_HOLD_MAX_SESSIONS live holding sessions from this client, ' +
+      'more of a product held by this client than max(3, ceil(stock / 2)), or a renewal 30 minutes after the session first held',
   })
   async holdInventory(@Ctx() ctx: RequestContext, @Body() body: HoldInventoryDto) {
     const tenant = ctx.storefrontTenant();
