@@ -40,6 +40,7 @@ const PER_BACKEND = [
   'foundation/health.e2e-spec.ts',
   'orders/order-idempotency.e2e-spec.ts',
   'checkout/checkout.e2e-spec.ts',
+  'checkout/checkout-sessions.e2e-spec.ts',
   'coupons/public-coupons.e2e-spec.ts',
   'messaging/messaging.e2e-spec.ts',
   'analytics/analytics.e2e-spec.ts',

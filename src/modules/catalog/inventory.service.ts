@@ -23,12 +23,25 @@ export interface HoldRequest {
   minutes: number;
 }
 
-/** What one client may hold (decisions §6: INVENTORY_HOLD_MAX_UNITS, INVENTORY_HOLD_MAX_SESSIONS). */
+/**
+ * What one client may hold (decisions §6: INVENTORY_HOLD_MAX_UNITS, INVENTORY_HOLD_MAX_SESSIONS;
+ * §15: a share of each product's stock per client, and a ceiling on a session's run of holds).
+ */
 export interface HoldBounds {
   /** Units of one product one session may hold. */
   maxUnits: number;
   /** Live holding sessions one client (IPv4 address, IPv6 /64) may have in one shop. */
   maxSessionsPerClient: number;
+  /** Minutes after a session's first hold by which its holds end, however often they are renewed. */
+  sessionCeilingMinutes: number;
+}
+
+/**
+ * Units of a product one client may hold across all its sessions (decisions §15): half the stock,
+ * held units included, rounded up, and never fewer than 3 so a small stock can still be bought.
+ */
+function maxUnitsPerClient(stock: number): number {
+  return Math.max(3, Math.ceil(stock / 2));
 }
 
 interface LockedProduct {
@@ -141,19 +154,26 @@ export class InventoryService {
    * Holds stock for a checkout session until `minutes` from now, replacing the session's previous
    * hold. Of many concurrent holds on the last units exactly as many succeed as there are units;
    * expired holds stop counting by themselves. 409 `{ success: false, message, product_id }` when a
-   * product has too little stock (without saying how much is left). The abuse bounds (decisions
-   * §6) answer 429: more than `maxUnits` of one product, or a new session for a client that
-   * already has `maxSessionsPerClient` live holding sessions in the shop (replacing a session's
-   * own hold is not a new session). The client's sessions are counted under a transaction-scoped
-   * advisory lock on (shop, client), taken before any product lock, so concurrent holds of one
-   * client are decided one after the other and the bound is exact.
+   * product has too little stock (without saying how much is left); that is decided first. The
+   * abuse bounds (decisions §6, §15) answer 429: more than `maxUnits` of one product in the
+   * session; a new session for a client that already has `maxSessionsPerClient` live holding
+   * sessions in the shop (replacing a session's own hold is not a new session); more of a product
+   * held by the client across its sessions than `maxUnitsPerClient(stock)`; or a renewal of a
+   * session whose run of holds began `sessionCeilingMinutes` ago.
+   *
+   * The client's sessions are counted under a transaction-scoped advisory lock on (shop, client),
+   * taken before any product lock; the client's units of a product are summed under the product's
+   * row lock, which every hold of that product takes. So concurrent holds of one client are decided
+   * one after the other and every bound is exact.
+   *
+   * A session's run of holds begins with its first hold (`first_held_at`) and is carried over by
+   * every renewal while the session still holds something live; every hold of the run ends by
+   * `first_held_at + sessionCeilingMinutes`. Once its holds have ended (expired, converted into an
+   * order) a new hold begins a new run, as a new session id would.
    */
   async hold(manager: EntityManager, tenantId: string, request: HoldRequest, bounds: HoldBounds): Promise<Date> {
     const { sessionId, items, minutes } = request;
     const wanted = totals(items);
-    if ([...wanted.values()].some((quantity) => quantity > bounds.maxUnits)) {
-      throw new HoldLimitExceededError(`At most ${bounds.maxUnits} units of one product can be held per checkout session.`);
-    }
     const client = clientNetwork(request.clientIp);
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [`inventory-hold:${tenantId}`, client]);
     const [{ sessions }]: Array<{ sessions: number }> = await manager.query(
@@ -161,14 +181,12 @@ export class InventoryService {
         WHERE tenant_id = $1 AND client_ip = $2 AND expires_at > now() AND session_id <> $3`,
       [tenantId, client, sessionId],
     );
-    if (sessions >= bounds.maxSessionsPerClient) {
-      throw new HoldLimitExceededError('Too many checkouts from this connection are holding stock. Complete one or let it expire first.');
-    }
 
     const ids = [...wanted.keys()];
     const byId = await this.lock(manager, tenantId, ids);
     const invalid = invalidProducts(items, byId);
     if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+    const run = await this.currentRun(manager, tenantId, sessionId, bounds.sessionCeilingMinutes);
     await this.release(manager, tenantId, sessionId);
     const held = await this.held(manager, ids, { tenantId, exceptSessionId: null });
     for (const id of ids) {
@@ -176,12 +194,33 @@ export class InventoryService {
       if (product.stock === null) continue;
       if (wanted.get(id)! > product.stock - (held.get(id) ?? 0)) throw new InsufficientStockToHoldError(id, product.name);
     }
+
+    if ([...wanted.values()].some((quantity) => quantity > bounds.maxUnits)) {
+      throw new HoldLimitExceededError(`At most ${bounds.maxUnits} units of one product can be held per checkout session.`);
+    }
+    if (sessions >= bounds.maxSessionsPerClient) {
+      throw new HoldLimitExceededError('Too many checkouts from this connection are holding stock. Complete one or let it expire first.');
+    }
+    const heldByClient = await this.heldByClient(manager, tenantId, client, ids);
+    for (const id of ids) {
+      const stock = byId.get(id)!.stock;
+      if (stock === null) continue;
+      if ((heldByClient.get(id) ?? 0) + wanted.get(id)! > maxUnitsPerClient(stock)) {
+        throw new HoldLimitExceededError(
+          `Checkouts from this connection already hold as much of ${byId.get(id)!.name} as one shopper may. Complete one first.`,
+        );
+      }
+    }
+    if (run.over) {
+      throw new HoldLimitExceededError('This checkout has held stock for as long as one checkout may. Start a new checkout to hold again.');
+    }
+
     const rows: Array<{ expires_at: Date }> = await manager.query(
-      `INSERT INTO inventory_holds (tenant_id, session_id, client_ip, product_id, quantity, expires_at)
-       SELECT $1, $2, $3, w.id, w.quantity, now() + make_interval(mins => $6)
-         FROM unnest($4::int[], $5::int[]) AS w(id, quantity)
+      `INSERT INTO inventory_holds (tenant_id, session_id, client_ip, product_id, quantity, first_held_at, expires_at)
+       SELECT $1, $2, $3, w.id, w.quantity, started.at, least(now() + make_interval(mins => $6), started.at + make_interval(mins => $7))
+         FROM unnest($4::int[], $5::int[]) AS w(id, quantity), (SELECT coalesce($8::timestamptz, now()) AS at) AS started
        RETURNING expires_at`,
-      [tenantId, sessionId, client, ids, ids.map((id) => wanted.get(id)!), minutes],
+      [tenantId, sessionId, client, ids, ids.map((id) => wanted.get(id)!), minutes, bounds.sessionCeilingMinutes, run.firstHeldAt],
     );
     return new Date(rows[0].expires_at);
   }
@@ -226,6 +265,35 @@ export class InventoryService {
       [tenantId, [...ids].sort((a, b) => a - b)],
     );
     return new Map(products.map((product) => [product.id, product]));
+  }
+
+  /**
+   * The session's run of holds: when it began (null: no live hold, so a new hold begins a new run)
+   * and whether its ceiling has passed. Read before the session's hold is replaced.
+   */
+  private async currentRun(
+    manager: EntityManager,
+    tenantId: string,
+    sessionId: string,
+    ceilingMinutes: number,
+  ): Promise<{ firstHeldAt: Date | null; over: boolean }> {
+    const [row]: Array<{ first_held_at: Date | null; over: boolean | null }> = await manager.query(
+      `SELECT min(first_held_at) AS first_held_at, min(first_held_at) + make_interval(mins => $3) <= now() AS over
+         FROM inventory_holds WHERE tenant_id = $1 AND session_id = $2 AND expires_at > now()`,
+      [tenantId, sessionId, ceilingMinutes],
+    );
+    return { firstHeldAt: row.first_held_at, over: row.over === true };
+  }
+
+  /** Live units of each product one client holds in the shop, over all its sessions. */
+  private async heldByClient(manager: EntityManager, tenantId: string, client: string, ids: number[]): Promise<Map<number, number>> {
+    const rows: Array<{ product_id: number; held: number }> = await manager.query(
+      `SELECT product_id, sum(quantity)::int AS held FROM inventory_holds
+        WHERE tenant_id = $1 AND client_ip = $2 AND product_id = ANY($3::int[]) AND expires_at > now()
+        GROUP BY product_id`,
+      [tenantId, client, ids],
+    );
+    return new Map(rows.map((row) => [row.product_id, row.held]));
   }
 
   private async held(

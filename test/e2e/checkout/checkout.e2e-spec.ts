@@ -145,6 +145,7 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
   describe('cart-summary, validate-coupon, remove-coupon', () => {
     it('synchronizes the cart, remembers the signed-in user, and validates a coupon against the stored subtotal', async () => {
       const tenant = await shop();
+      const product = await createProduct(t, tenant.id, { price: '40.25' });
       await createCoupon(t, tenant.id, { code: 'HALF', value: '50', perCustomerLimit: 1 });
       const { token } = await createUser(t);
       const sessionId = session();
@@ -153,7 +154,7 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
         .post('/api/v1/checkout/cart-summary')
         .set('X-Tenant-ID', tenant.id)
         .set(authHeader(token))
-        .send({ session_id: sessionId, items: [{ product_id: 1, quantity: 2 }], subtotal: 80.5 });
+        .send({ session_id: sessionId, items: [{ product_id: product.id, quantity: 2 }], subtotal: 80.5 });
       expect(summary.status).toBe(200);
       expect(summary.body).toEqual({ success: true, message: 'Cart synchronized successfully', subtotal: 80.5 });
 

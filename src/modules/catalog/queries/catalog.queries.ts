@@ -165,6 +165,25 @@ export class CatalogQueries {
     return productIds.map((productId) => ({ productId, categoryId: categories.get(productId) ?? null }));
   }
 
+  /**
+   * A cart's subtotal priced from the catalog (the client's names and prices never count). With
+   * `onlyActive: 'refuse'` every line must be an active product of the shop, else one 422 names
+   * each bad line (`items.N.product_id`); with `'skip'` lines whose product is gone or inactive
+   * (a cart stored before that happened) add nothing.
+   */
+  async cartSubtotal(tenantId: string, items: readonly StockLine[], lines: { onlyActive: 'refuse' | 'skip' }): Promise<Cents> {
+    const rows: Array<{ id: number; price: string }> = await this.dataSource.query(
+      'SELECT id, price::text AS price FROM products WHERE tenant_id = $1 AND id = ANY($2::int[]) AND is_active',
+      [tenantId, [...new Set(items.map((item) => item.product_id))]],
+    );
+    const prices = new Map(rows.map((row) => [row.id, toCents(row.price)]));
+    if (lines.onlyActive === 'refuse') {
+      const invalid = invalidProductLines(items, (id) => prices.has(id));
+      if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+    }
+    return items.reduce((sum, item) => sum + (prices.get(item.product_id) ?? 0) * item.quantity, 0);
+  }
+
   /** Which of the ids name products of the shop. */
   async existingProductIds(tenantId: string, productIds: readonly number[]): Promise<Set<number>> {
     const rows: Array<{ id: number }> = await this.dataSource.query(

@@ -13,3 +13,10 @@ export class CartSubtotalRequiredError extends fixedFieldError(
   'cart_subtotal',
   'The cart_subtotal field is required when the cart has not been synchronized.',
 ) {}
+
+/** 429 `{ message }`: a new checkout session for a client that already has as many live ones as it may (decisions §15). */
+export class TooManyCheckoutSessionsError extends DomainError {
+  constructor() {
+    super('checkout_sessions_exceeded', 'Too many checkouts from this connection are open in this shop. Complete one first.', 429);
+  }
+}

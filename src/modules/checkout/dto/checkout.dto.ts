@@ -58,14 +58,19 @@ export class ValidateCouponDto extends CouponCustomerFieldsDto {
 }
 
 export class CartSummaryDto extends SessionFieldsDto {
-  @ApiProperty({ type: [CartItemDto], description: 'The cart lines, as every endpoint that takes items takes them' })
+  @ApiProperty({
+    type: [CartItemDto],
+    maxItems: 50,
+    description:
+      'The cart lines, as every endpoint that takes items takes them; each an active product of the shop. Only product_id and quantity are kept',
+  })
   @IsArray()
-  @ArrayMaxSize(200)
+  @ArrayMaxSize(50)
   @ValidateNested({ each: true })
   @Type(() => CartItemDto)
   items: CartItemDto[];
 
-  @ApiProperty({ minimum: 0 })
+  @ApiProperty({ minimum: 0, description: "Accepted and ignored: the answer's subtotal is priced from the catalog" })
   @IsTwoDecimalNumber()
   @Min(0)
   @Max(99_999_999)

@@ -38,7 +38,7 @@ describe('HoldInventoryHandler', () => {
       manager,
       't1',
       { sessionId: 'session-1', clientIp: '203.0.113.7', items, minutes: 15 },
-      { maxUnits: 20, maxSessionsPerClient: 3 },
+      { maxUnits: 20, maxSessionsPerClient: 3, sessionCeilingMinutes: 30 },
     );
   });
 
