@@ -38,11 +38,14 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
       paid_at: Date | null;
     };
 
-  /** Runs `work` while inserts into `table` for which `condition` (SQL on NEW) holds fail with "simulated outage". */
-  async function whileInsertsFail(table: string, condition: string, work: () => Promise<void>): Promise<void> {
+  /**
+   * Runs `work` while inserts into `table` for which `condition` (SQL on NEW) holds fail with
+   * "simulated outage" (SQLSTATE `errcode`: by default P0001, an ordinary failure).
+   */
+  async function whileInsertsFail(table: string, condition: string, work: () => Promise<void>, errcode = 'P0001'): Promise<void> {
     const fn = `fail_${randomUUID().replace(/-/g, '')}`;
     await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF ${condition} THEN RAISE EXCEPTION 'simulated outage'; END IF; RETURN NEW; END $$`);
+      IF ${condition} THEN RAISE EXCEPTION 'simulated outage' USING ERRCODE = '${errcode}'; END IF; RETURN NEW; END $$`);
     await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
     try {
       await work();
@@ -295,6 +298,33 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
     expect(retry.status).toBe(200);
     expect((await logRows(id))[0].processing_status).toBe('processed');
     expect((await paymentOf(orderId)).payment_status).toBe('paid');
+  });
+
+  it('answers 503 with Retry-After, not 500, when the database goes away mid-delivery, and applies the retry once', async () => {
+    const { orderId } = await order();
+    const id = `evt_${randomUUID()}`;
+    const body = { id, event: 'payment.confirmed', data: { order_id: orderId } };
+    // 57P01 (admin_shutdown) is what PostgreSQL says to its sessions as it stops; the log row is
+    // written on another connection meanwhile, as when the server stops between the two.
+    await whileInsertsFail(
+      'order_events',
+      `NEW.order_id = ${orderId} AND NEW.event = 'paid'`,
+      async () => {
+        const responses = await Promise.all(Array.from({ length: 5 }, () => deliver(body)));
+        for (const res of responses) {
+          expect({ status: res.status, body: res.body }).toEqual({ status: 503, body: { message: 'Service temporarily unavailable.' } });
+          expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        }
+        expect(await paymentOf(orderId)).toEqual({ payment_status: 'unpaid', paid_at: null });
+      },
+      'admin_shutdown',
+    );
+    const retries = await Promise.all([deliver(body), deliver(body)]);
+    expect(retries.map((res) => res.status)).toEqual([200, 200]);
+    expect((await logRows(id)).map((row: { processing_status: string }) => row.processing_status)).toEqual(['processed']);
+    expect(await t.db.query(`SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND event = 'paid'`, [orderId])).toEqual([
+      { n: 1 },
+    ]);
   });
 
   describe('first deliveries arriving together share statements (FirstDeliveryBatcher)', () => {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { isDependencyUnavailable, isStatementCancelled } from '@common/errors/dependency-unavailable';
 import { sha256Hex } from '@common/util/stable-json';
 import { inTransaction } from '@infra/database/transaction';
 import { isKnownPaymentEvent, parseEnvelope, WebhookEnvelope } from '@modules/payments/domain/payment-events';
@@ -79,6 +80,10 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
         return outcome;
       });
     } catch (failure) {
+      // The database went away mid-delivery: nothing failed for good, and what was written is
+      // unknown to this process. The 503 (with Retry-After, from the global filter) asks the
+      // gateway to redeliver, which finds the delivery's row if it was written (decisions §13).
+      if (isDependencyUnavailable(failure) || isStatementCancelled(failure)) throw failure;
       this.logger.error({ err: failure, webhookLogId: logId }, 'Payment event processing failed');
       // Nothing of the failed transaction stands: file the delivery (its own commit) if no row is
       // on record yet, then mark it failed unless another delivery has applied it meanwhile.
