@@ -15,10 +15,11 @@
  * (JSON) for `--mutant --from`, which otherwise uses drill/fixtures/recorded-run.json.gz.
  */
 const { createHmac, randomUUID } = require('node:crypto');
-const { execFileSync } = require('node:child_process');
+const { execFile, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { promisify } = require('node:util');
 const zlib = require('node:zlib');
 const { Client } = require('pg');
 const { startNode, startProgram, stopAll } = require('../bench/lib/children');
@@ -27,6 +28,7 @@ const { serviceEnvironment, startService, SERVICE_NODE_FLAGS } = require('../ben
 const { checkRun, RETRYABLE } = require('./check');
 const { MUTANTS } = require('./mutants');
 
+const execFileAsync = promisify(execFile);
 const FIXTURE = path.join(__dirname, 'fixtures', 'recorded-run.json.gz');
 const WEBHOOK_SECRET = 'drill-webhook-secret-not-secret';
 const PROFILES = {
@@ -95,24 +97,33 @@ async function startPostgres() {
   const port = await freePort();
   const asRoot = process.getuid && process.getuid() === 0;
   if (asRoot) execFileSync('chown', ['postgres', dir]);
-  const run = (binary, binaryArgs) =>
-    execFileSync(asRoot ? 'runuser' : binary, asRoot ? ['-u', 'postgres', '--', binary, ...binaryArgs] : binaryArgs, { stdio: 'pipe' });
+  const command = (binary, binaryArgs) => [
+    asRoot ? 'runuser' : binary,
+    asRoot ? ['-u', 'postgres', '--', binary, ...binaryArgs] : binaryArgs,
+  ];
+  const run = (binary, binaryArgs) => execFileSync(...command(binary, binaryArgs), { stdio: 'pipe' });
+  // pg_ctl under load runs without blocking the drill's event loop: its clients, probes and timings
+  // go on while PostgreSQL stops or starts (crash recovery can take seconds).
+  const runAsync = (binary, binaryArgs) => execFileAsync(...command(binary, binaryArgs));
   run('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const start = () =>
-    run('pg_ctl', [
-      '-D',
-      dir,
-      '-w',
-      '-l',
-      path.join(dir, 'server.log'),
-      '-o',
-      `-p ${port} -k /tmp -c fsync=on -c max_connections=200`,
-      'start',
-    ]);
-  const stopHard = () => run('pg_ctl', ['-D', dir, '-m', 'immediate', 'stop']);
-  start();
-  stopOnExit.push(stopHard);
-  return { url: `postgres://postgres@127.0.0.1:${port}/storefront_drill`, stopHard, start };
+  const startArgs = [
+    '-D',
+    dir,
+    '-w',
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k /tmp -c fsync=on -c max_connections=200`,
+    'start',
+  ];
+  const stopArgs = ['-D', dir, '-m', 'immediate', 'stop'];
+  run('pg_ctl', startArgs);
+  stopOnExit.push(() => run('pg_ctl', stopArgs));
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/storefront_drill`,
+    stopHard: () => runAsync('pg_ctl', stopArgs),
+    start: () => runAsync('pg_ctl', startArgs),
+  };
 }
 
 /** A Redis of its own with AOF fsynced on every write: what "accepted = stored" needs. */
@@ -490,10 +501,11 @@ async function drill(args) {
     log(`api a ${a.url}, api b ${b.url}, worker ${firstWorker.pid}; shop ${shop.tenantId}, stock ${JSON.stringify(stock)}`);
 
     const load = startLoad({ apis: [a, b], shop, run, clients: args.clients, state });
-    // A step's mark is taken once its action is done: the dependency is down (or back) from then.
+    // A step (its mark and the phase its requests are counted in) begins once its action is done: the
+    // dependency is down (or back, accepting connections) from then.
     const step = async (phase, mark, action, seconds) => {
-      state.phase = phase;
       await action();
+      state.phase = phase;
       marks[mark] = Date.now();
       log(`${phase} (${mark})`);
       await sleep(seconds * 1000);
@@ -512,8 +524,8 @@ async function drill(args) {
     );
     await step('redis-down', 'redisDown', async () => redis.kill(), args.outageSeconds);
     await step('redis-back', 'redisBack', () => redis.start(), args.recoverySeconds);
-    await step('postgres-down', 'postgresDown', async () => postgres.stopHard(), args.outageSeconds);
-    await step('postgres-back', 'postgresBack', async () => postgres.start(), args.recoverySeconds);
+    await step('postgres-down', 'postgresDown', () => postgres.stopHard(), args.outageSeconds);
+    await step('postgres-back', 'postgresBack', () => postgres.start(), args.recoverySeconds);
 
     state.phase = 'draining';
     state.terminated = 'b';
