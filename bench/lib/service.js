@@ -75,7 +75,7 @@ function serviceEnvironment({ port, grpcPort, databaseUrl, redisUrl, mode = 'red
  * `mode`: `redis` (default) or `postgres-only` (then `redisUrl` is not used); `env`: variables
  * added to (or overriding) the bench configuration; `nodeArgs`: node flags before the entry point
  * (e.g. `--cpu-prof`).
- * @returns {Promise<{ url: string, pid: number, mode: string, env: object, child: object, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, mode: string, env: object, child: object, cwd: string, stop: () => Promise<void> }>}
  */
 async function startService({ databaseUrl, redisUrl, mode = 'redis', env: extra, nodeArgs = [], readyTimeoutMs = 90_000 }) {
   if (!fs.existsSync(ENTRY))
@@ -101,7 +101,7 @@ async function startService({ databaseUrl, redisUrl, mode = 'redis', env: extra,
     error.message += tail ? `\n--- last lines of the service's output ---\n${tail}` : '';
     throw error;
   }
-  return { url, pid: child.pid, mode, env, child, stop };
+  return { url, pid: child.pid, mode, env, child, cwd, stop };
 }
 
 async function waitUntilReady(readyUrl, child, timeoutMs) {
