@@ -201,9 +201,20 @@ export class EnvironmentVariables {
   @IntegerVar(1000)
   SHUTDOWN_TIMEOUT_MS = 10000;
 
+  /**
+   * The OpenAPI UI at /api/docs and its JSON: on outside production and off in production unless
+   * set (decisions §15 "Production defaults"). Read through `apiDocsServed`.
+   */
+  @IsOptional()
   @Transform(toBoolean)
   @IsBoolean()
-  API_DOCS_ENABLED = true;
+  API_DOCS?: boolean;
+
+  /** The older name of API_DOCS, still read outside production when API_DOCS is unset; never opens them in production. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  API_DOCS_ENABLED?: boolean;
 
   // --- Metrics (decisions §11): GET /metrics in Prometheus text, off unless enabled -------------
   /** Off: no route and no per-request work at all; /metrics is a 404 like any unknown path. */
@@ -581,6 +592,12 @@ function vapidProblems(env: EnvironmentVariables): string[] {
 /** PAYMENT_WEBHOOK_SECRETS as name → secret (validated at start-up, so well-formed here). */
 export function parseWebhookSecrets(value: string): Map<string, string> {
   return readWebhookSecrets(value).secrets;
+}
+
+/** Whether /api/docs is served: API_DOCS when set; else never in production, and API_DOCS_ENABLED (default on) elsewhere. */
+export function apiDocsServed(env: Pick<EnvironmentVariables, 'API_DOCS' | 'API_DOCS_ENABLED' | 'NODE_ENV'>): boolean {
+  if (env.API_DOCS !== undefined) return env.API_DOCS;
+  return env.NODE_ENV !== 'production' && (env.API_DOCS_ENABLED ?? true);
 }
 
 /** "limit/seconds" → numbers. Validated above, so the shape is known. */
