@@ -43,6 +43,7 @@ const PER_BACKEND = [
   'checkout/checkout-sessions.e2e-spec.ts',
   'coupons/public-coupons.e2e-spec.ts',
   'messaging/messaging.e2e-spec.ts',
+  'messaging/sealed-message-jobs.e2e-spec.ts',
   'analytics/analytics.e2e-spec.ts',
   'analytics/analytics-durability.e2e-spec.ts',
   'notifications/new-order-notification.e2e-spec.ts',

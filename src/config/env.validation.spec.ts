@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateVAPIDKeys } from 'web-push';
 import {
+  apiDocsServed,
   EXAMPLE_APP_KEY,
+  parseCountryList,
   parseRate,
   parseTrustProxy,
   parseWebhookSecrets,
@@ -25,6 +27,38 @@ describe('validateEnv', () => {
 
   it('treats an empty value as unset', () => {
     expect(validateEnv({ ...base, PORT: '' }).PORT).toBe(3000);
+  });
+
+  describe('OTP_SMS_COUNTRIES (decisions §15)', () => {
+    it('defaults to HN and reads a comma-separated list of ISO codes, any case', () => {
+      expect(parseCountryList(validateEnv(base).OTP_SMS_COUNTRIES)).toEqual(['HN']);
+      expect(parseCountryList(validateEnv({ ...base, OTP_SMS_COUNTRIES: ' hn, Gt ,SV' }).OTP_SMS_COUNTRIES)).toEqual(['HN', 'GT', 'SV']);
+    });
+
+    it.each(['Honduras', 'HN;GT', 'HN,', '504'])('refuses %p, naming the variable', (value) => {
+      expect(() => validateEnv({ ...base, OTP_SMS_COUNTRIES: value })).toThrow(/OTP_SMS_COUNTRIES must be ISO 3166-1 country codes/);
+    });
+
+    it('refuses a code no numbering plan knows', () => {
+      expect(() => validateEnv({ ...base, OTP_SMS_COUNTRIES: 'HN,XX' })).toThrow(/OTP_SMS_COUNTRIES names XX/);
+    });
+  });
+
+  describe('API docs (decisions §15 "Production defaults")', () => {
+    const served = (env: Record<string, string>) => apiDocsServed(validateEnv({ ...base, ...env }));
+
+    it('are on outside production and off in production unless API_DOCS=true', () => {
+      expect(served({ NODE_ENV: 'development' })).toBe(true);
+      expect(served({ NODE_ENV: 'production' })).toBe(false);
+      expect(served({ NODE_ENV: 'production', API_DOCS_ENABLED: 'true' })).toBe(false);
+      expect(served({ NODE_ENV: 'production', API_DOCS: 'true' })).toBe(true);
+    });
+
+    it('keep API_DOCS_ENABLED as the older switch outside production; API_DOCS wins', () => {
+      expect(served({ NODE_ENV: 'development', API_DOCS_ENABLED: 'false' })).toBe(false);
+      expect(served({ NODE_ENV: 'development', API_DOCS: 'false', API_DOCS_ENABLED: 'true' })).toBe(false);
+      expect(() => served({ API_DOCS: 'maybe' })).toThrow(/API_DOCS/);
+    });
   });
 
   describe('REDIS_URL and the mode (decisions §14)', () => {

@@ -2,6 +2,7 @@ import { createECDH } from 'node:crypto';
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { isSupportedCountry } from 'libphonenumber-js';
 import { IsAddressList } from './address-list';
 
 export const APP_ROLES = ['all', 'api', 'worker'] as const;
@@ -17,6 +18,7 @@ const HTTP_URL = /^https?:\/\/[^\s]+$/;
 const HTTP_URL_MESSAGE = '$property must be an http(s) URL';
 const RATE_MESSAGE = '$property must look like "<limit>/<seconds>", e.g. 60/60';
 const HOST_NAME = '(\\*\\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?|\\[[0-9a-f:.]+\\]';
+const COUNTRY_LIST = /^\s*[A-Za-z]{2}\s*(,\s*[A-Za-z]{2}\s*)*$/;
 const PUSH_HOSTS = new RegExp(`^\\s*(${HOST_NAME})\\s*(,\\s*(${HOST_NAME})\\s*)*$`, 'i');
 
 /** An integer variable within [min, max]; the text is converted, so "abc" is reported by name. */
@@ -209,9 +211,20 @@ export class EnvironmentVariables {
   @IsString()
   WORKER_HEARTBEAT_FILE = '';
 
+  /**
+   * The OpenAPI UI at /api/docs and its JSON: on outside production and off in production unless
+   * set (decisions §15 "Production defaults"). Read through `apiDocsServed`.
+   */
+  @IsOptional()
   @Transform(toBoolean)
   @IsBoolean()
-  API_DOCS_ENABLED = true;
+  API_DOCS?: boolean;
+
+  /** The older name of API_DOCS, still read outside production when API_DOCS is unset; never opens them in production. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  API_DOCS_ENABLED?: boolean;
 
   // --- Metrics (decisions §11): GET /metrics in Prometheus text, off unless enabled -------------
   /** Off: no route and no per-request work at all; /metrics is a 404 like any unknown path. */
@@ -261,6 +274,10 @@ export class EnvironmentVariables {
 
   @IntegerVar(1, 100)
   OTP_MAX_ATTEMPTS = 5;
+
+  /** Countries (ISO 3166-1 alpha-2, comma-separated) whose numbers get one-time codes by SMS; others: 422 (decisions §15). */
+  @Matches(COUNTRY_LIST, { message: '$property must be ISO 3166-1 country codes separated by commas, e.g. HN or HN,GT' })
+  OTP_SMS_COUNTRIES = 'HN';
 
   // --- Social sign-in: a token must have been issued to this platform's app (decisions §3). An
   // empty client id (or secret) leaves that provider off: its sign-ins answer 503.
@@ -501,6 +518,12 @@ function unsafeCombinations(env: EnvironmentVariables): string[] {
   }
   problems.push(...webhookSecretsProblems(env));
   problems.push(...vapidProblems(env));
+  const unknownCountries = parseCountryList(env.OTP_SMS_COUNTRIES).filter((code) => !isSupportedCountry(code));
+  if (unknownCountries.length > 0) {
+    problems.push(
+      `OTP_SMS_COUNTRIES names ${unknownCountries.join(', ')}, which no telephone numbering plan knows (ISO 3166-1 codes, e.g. HN)`,
+    );
+  }
   return problems;
 }
 
@@ -602,6 +625,20 @@ function vapidProblems(env: EnvironmentVariables): string[] {
 /** PAYMENT_WEBHOOK_SECRETS as name → secret (validated at start-up, so well-formed here). */
 export function parseWebhookSecrets(value: string): Map<string, string> {
   return readWebhookSecrets(value).secrets;
+}
+
+/** Whether /api/docs is served: API_DOCS when set; else never in production, and API_DOCS_ENABLED (default on) elsewhere. */
+export function apiDocsServed(env: Pick<EnvironmentVariables, 'API_DOCS' | 'API_DOCS_ENABLED' | 'NODE_ENV'>): boolean {
+  if (env.API_DOCS !== undefined) return env.API_DOCS;
+  return env.NODE_ENV !== 'production' && (env.API_DOCS_ENABLED ?? true);
+}
+
+/** OTP_SMS_COUNTRIES as upper-case codes (validated at start-up, so well-formed here). */
+export function parseCountryList(value: string): string[] {
+  return value
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => code !== '');
 }
 
 /** "limit/seconds" → numbers. Validated above, so the shape is known. */

@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Job, JobType, Queue } from 'bullmq';
-import { MESSAGES_QUEUE, MessageJob } from '@infra/messaging/messages';
+import { MESSAGES_QUEUE, MessageJob, recipientOf } from '@infra/messaging/messages';
 import type { TestApp } from './test-app';
 import { waitFor } from './wait';
 
@@ -28,7 +28,7 @@ export async function jobsOn<T>(
  * the app will ever send to that address has been sent. For proving that nothing more arrives.
  */
 export function messagesSettled(t: TestApp, to: string): Promise<true> {
-  const addressedTo = (job: MessageJob) => (job.kind === 'mail' ? job.mail.to : job.sms.to) === to;
+  const addressedTo = (job: MessageJob) => recipientOf(job) === to;
   return waitFor(async () => (await jobsOn(t, MESSAGES_QUEUE, addressedTo)).length === 0, {
     timeoutMs: 15_000,
     what: `the messages to ${to} to be sent`,

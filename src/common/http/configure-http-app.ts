@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import { Env, parseTrustProxy } from '@config/env.validation';
+import { apiDocsServed, Env, parseTrustProxy } from '@config/env.validation';
 import { cancelQueriesOnDisconnect } from '@infra/database/query-cancellation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { MetricsService } from '@infra/metrics/metrics.service';
@@ -66,7 +66,12 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
 
   app.useGlobalPipes(new BodyValidationPipe());
 
-  if (config.get('API_DOCS_ENABLED', { infer: true })) {
+  const docs = {
+    API_DOCS: config.get('API_DOCS', { infer: true }),
+    API_DOCS_ENABLED: config.get('API_DOCS_ENABLED', { infer: true }),
+    NODE_ENV: config.get('NODE_ENV', { infer: true }),
+  };
+  if (apiDocsServed(docs)) {
     const document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()

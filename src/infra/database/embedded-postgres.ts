@@ -1,7 +1,10 @@
-import { chmod, mkdir, open, readFile, rm, stat, unlink } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, chown, mkdir, open, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '@common/util/secret-file';
@@ -94,7 +97,7 @@ async function launch(dir: string, password: string, logger: Logger): Promise<{ 
     // No PG_VERSION: never initialised, or an initdb cut off half-way, which initdb cannot resume.
     await rm(dir, { recursive: true, force: true });
     logger.info(`Initialising the embedded PostgreSQL cluster in ${dir}`);
-    await new EmbeddedPostgres({ ...options, port: 0 }).initialise();
+    await initialiseCluster(EmbeddedPostgres, { ...options, port: 0 }, join(dirname(dir), 'postgres-initdb-password'));
   }
   // The port is free when probed; another program may take it before PostgreSQL binds: try again.
   for (let attempt = 1; ; attempt++) {
@@ -107,6 +110,50 @@ async function launch(dir: string, password: string, logger: Logger): Promise<{ 
       // start() fails (without a reason) only once the server process has exited: nothing to stop.
       if (attempt >= 3) throw new Error(`The embedded PostgreSQL in ${dir} did not start. Its last lines:\n${recent.join('\n')}`);
     }
+  }
+}
+
+/**
+ * initdb takes the superuser password from a file. The library writes that file itself, into the
+ * system's temporary directory and readable by every user, for as long as initdb runs (decisions
+ * §15: the password never leaves DATA_DIR). So the library is handed a throwaway password, never
+ * used anywhere, and initdb reads the real one from a 0600 file in DATA_DIR, named by a second
+ * `--pwfile` that wins over the library's (initdb keeps the last one given). Under root initdb runs
+ * as the `postgres` user, so the file is that user's. It is deleted once initdb has ended.
+ */
+async function initialiseCluster(
+  EmbeddedPostgres: EmbeddedPostgresClass,
+  options: ConstructorParameters<EmbeddedPostgresClass>[0] & { password: string },
+  passwordFile: string,
+): Promise<void> {
+  await rm(passwordFile, { force: true });
+  await writeFile(passwordFile, `${options.password}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    if (userInfo().uid === 0) {
+      const { uid, gid } = await ensurePostgresUser();
+      await chown(passwordFile, uid, gid);
+    }
+    const throwaway = randomBytes(32).toString('hex');
+    await new EmbeddedPostgres({ ...options, password: throwaway, initdbFlags: [`--pwfile=${passwordFile}`] }).initialise();
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+}
+
+const execFileAsync = promisify(execFile);
+
+/** The `postgres` system user the library runs the server as under root, created as the library would when missing. */
+async function ensurePostgresUser(): Promise<{ uid: number; gid: number }> {
+  const ids = async () => ({
+    uid: Number((await execFileAsync('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await execFileAsync('id', ['-g', 'postgres'])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    await execFileAsync('groupadd', ['postgres']).catch(() => undefined);
+    await execFileAsync('useradd', ['-g', 'postgres', 'postgres']);
+    return ids();
   }
 }
 

@@ -1,6 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { Queue } from 'bullmq';
+import { Env } from '@config/env.validation';
+import { sealSecret } from '@common/security/secret-box';
 import { enqueueOnRequestPath } from '@infra/queue/enqueue';
 import { MailMessage, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';
 
@@ -8,23 +11,33 @@ import { MailMessage, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages'
  * Queues outgoing mail and SMS, so a slow gateway never slows a request. `dedupeId` (derived from
  * what the message is about, e.g. an OTP session or an outbox event) makes a repeated call a no-op.
  * Redis unreachable: the call fails fast (503 on a request, a retried job in a worker).
+ *
+ * The job holds the message sealed with APP_KEY (decisions §15): whoever reads the queue's storage
+ * sees the recipient, never a one-time code or a link. The worker opens it right before sending.
  */
 @Injectable()
 export class MessageDispatcher {
-  constructor(@InjectQueue(MESSAGES_QUEUE) private readonly queue: Queue<MessageJob>) {}
+  constructor(
+    @InjectQueue(MESSAGES_QUEUE) private readonly queue: Queue<MessageJob>,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
 
   async sendMail(mail: MailMessage, dedupeId?: string): Promise<void> {
-    await enqueueOnRequestPath(this.queue, () =>
-      this.queue.add('mail', { kind: 'mail', mail }, this.options(dedupeId && `mail-${dedupeId}`)),
-    );
+    const job: MessageJob = { kind: 'mail', to: mail.to, sealed: this.seal(mail) };
+    await enqueueOnRequestPath(this.queue, () => this.queue.add('mail', job, this.options(dedupeId && `mail-${dedupeId}`)));
   }
 
   async sendSms(sms: SmsMessage, dedupeId?: string): Promise<void> {
-    await enqueueOnRequestPath(this.queue, () => this.queue.add('sms', { kind: 'sms', sms }, this.options(dedupeId && `sms-${dedupeId}`)));
+    const job: MessageJob = { kind: 'sms', to: sms.to, sealed: this.seal(sms) };
+    await enqueueOnRequestPath(this.queue, () => this.queue.add('sms', job, this.options(dedupeId && `sms-${dedupeId}`)));
   }
 
-  // Messages may carry one-time codes: they leave Redis an hour after delivery (a dedupe id
-  // therefore holds for that hour), and failures after a day.
+  private seal(message: MailMessage | SmsMessage): string {
+    return sealSecret(JSON.stringify(message), this.config.get('APP_KEY', { infer: true }));
+  }
+
+  // Sealed or not, a message leaves the queue an hour after delivery (a dedupe id therefore holds
+  // for that hour), and after a day when it failed.
   private options(jobId: string | undefined) {
     return { jobId: jobId || undefined, attempts: 6, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } };
   }

@@ -13,4 +13,20 @@ export interface SmsMessage {
 
 export const MESSAGES_QUEUE = 'messages';
 
-export type MessageJob = { kind: 'mail'; mail: MailMessage } | { kind: 'sms'; sms: SmsMessage };
+/**
+ * A queued message. Its content (which may hold a one-time code or a signed link) is sealed with
+ * APP_KEY (`common/security/secret-box`): `sealed` opens to the JSON of the MailMessage or
+ * SmsMessage, and only the recipient stays readable. The plain shapes are jobs queued before
+ * sealing, still sent.
+ */
+export type MessageJob =
+  | { kind: 'mail'; to: string; sealed: string }
+  | { kind: 'sms'; to: string; sealed: string }
+  | { kind: 'mail'; mail: MailMessage }
+  | { kind: 'sms'; sms: SmsMessage };
+
+/** Who a job's message goes to, sealed or not. */
+export function recipientOf(job: MessageJob): string {
+  if ('sealed' in job) return job.to;
+  return job.kind === 'mail' ? job.mail.to : job.sms.to;
+}

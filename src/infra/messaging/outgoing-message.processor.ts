@@ -1,7 +1,10 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { ConfigService } from '@nestjs/config';
 import { Job } from 'bullmq';
+import { Env } from '@config/env.validation';
+import { openSecret } from '@common/security/secret-box';
 import { MailTransport } from './mail.transport';
-import { MESSAGES_QUEUE, MessageJob } from './messages';
+import { MailMessage, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';
 import { SmsTransport } from './sms.transport';
 
 @Processor(MESSAGES_QUEUE, { concurrency: 10 })
@@ -9,12 +12,21 @@ export class OutgoingMessageProcessor extends WorkerHost {
   constructor(
     private readonly mail: MailTransport,
     private readonly sms: SmsTransport,
+    private readonly config: ConfigService<Env, true>,
   ) {
     super();
   }
 
   async process(job: Job<MessageJob>): Promise<void> {
     const data = job.data;
+    if ('sealed' in data) {
+      // Opened here, right before sending, and kept in memory only.
+      const message: unknown = JSON.parse(openSecret(data.sealed, this.config.get('APP_KEY', { infer: true })));
+      if (data.kind === 'mail') await this.mail.send(message as MailMessage);
+      else await this.sms.send(message as SmsMessage);
+      return;
+    }
+    // Queued before messages were sealed.
     if (data.kind === 'mail') await this.mail.send(data.mail);
     else await this.sms.send(data.sms);
   }

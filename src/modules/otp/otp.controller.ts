@@ -6,21 +6,22 @@ import type { RateLimitRule } from '@infra/rate-limit/rate-limit-groups';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { GenerateOtpCommand, GenerateOtpResult } from './commands/generate-otp/generate-otp.command';
 import { VerifyOtpCommand, VerifyOtpResult } from './commands/verify-otp/verify-otp.command';
-import { parseOtpIdentifier } from './domain/otp-identifier';
+import { otpCountingKey, parseOtpIdentifier } from './domain/otp-identifier';
 import { GenerateOtpDto, GenerateOtpResponse } from './dto/generate-otp.dto';
 import { VerifyOtpDto } from './dto/verify-otp.dto';
 
 /**
- * Codes sent to one address or phone, whoever asks, counted by the identifier's canonical form (the
- * one the code is sent to), so `+504-9999-8888` and `+504(9999)8888` share a budget. An identifier
- * that does not parse is refused (422) and sends nothing: it is counted per IP only.
+ * Codes sent to one mailbox or phone, whoever asks, counted by the identifier's counting key (E.164
+ * for phones; for emails lower case, no `+tag`, and Gmail's dots and googlemail.com folded), so
+ * `+504-9999-8888` and `+504(9999)8888`, or `Ana+x@Gmail.com` and `a.n.a@googlemail.com`, share a
+ * budget. An identifier that does not parse is refused (422) and sends nothing: it is counted per IP only.
  */
 const PER_IDENTIFIER: RateLimitRule = {
   group: 'api.otp-identifier',
   tracker: (req) => {
     const raw = (req.body as { identifier?: unknown } | undefined)?.identifier;
     const identifier = typeof raw === 'string' ? parseOtpIdentifier(raw) : null;
-    return identifier ? `identifier:${identifier.value}` : null;
+    return identifier ? `identifier:${otpCountingKey(identifier)}` : null;
   },
 };
 
@@ -35,7 +36,7 @@ export class OtpController {
   @Idempotent()
   @ApiOperation({ summary: 'Send a one-time code to an email address or phone number' })
   @ApiOkResponse({ type: GenerateOtpResponse })
-  @ApiUnprocessableEntityResponse({ description: 'Missing or invalid identifier' })
+  @ApiUnprocessableEntityResponse({ description: 'Missing or invalid identifier, or a phone number outside OTP_SMS_COUNTRIES' })
   async generate(@Body() body: GenerateOtpDto): Promise<GenerateOtpResponse> {
     const { sessionId, expiresAt } = await this.commands.execute<GenerateOtpCommand, GenerateOtpResult>(
       new GenerateOtpCommand(body.identifier),

@@ -77,6 +77,17 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     expect(res.body.requires_registration).toBe(true);
   });
 
+  it('refuses to text a number outside OTP_SMS_COUNTRIES (default HN) with 422 on identifier, and sends nothing', async () => {
+    const mexican = `+5255${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
+    const res = await t.http().post('/api/v1/otp/generate').send({ identifier: mexican });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.identifier[0]).toMatch(/HN/);
+    const [sessions] = await t.db.query('SELECT count(*)::int AS n FROM otp_sessions WHERE identifier = $1', [mexican]);
+    expect(sessions.n).toBe(0);
+    await messagesSettled(t, mexican);
+    expect(sms.requests.filter((received) => (received.json as { to?: string })?.to === mexican)).toEqual([]);
+  });
+
   it.each([
     [{}, 'identifier'],
     [{ identifier: 'not-an-address' }, 'identifier'],
@@ -204,11 +215,35 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
       expect(await statusesOf(3, () => generateAs(uniqueClientIp(), email))).toEqual([200, 200, 429]);
     });
 
+    it('counts the aliases of one mailbox as one identifier: case, +tag, Gmail dots, googlemail.com', async () => {
+      const local = `ana${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      const dotted = local.split('').join('.');
+      const aliases = [`${local.replace('ana', 'Ana')}+x@Gmail.com`, `${dotted}@googlemail.com`, `${local.toUpperCase()}@gmail.com`];
+      const statuses = [];
+      for (const alias of aliases) statuses.push((await generateAs(uniqueClientIp(), alias)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      // Positive control: another mailbox has its own budget.
+      expect((await generateAs(uniqueClientIp(), `${local}x@gmail.com`)).status).toBe(200);
+    });
+
     it('limits verification attempts', async () => {
       const from = uniqueClientIp();
       const attempt = () =>
         limited.http().post('/api/v1/otp/verify').set('X-Forwarded-For', from).send({ uuid: randomUUID(), otp_code: '123456' });
       expect(await statusesOf(4, attempt)).toEqual([422, 422, 422, 429]);
+    });
+  });
+
+  describe('OTP_SMS_COUNTRIES', () => {
+    const guatemala = useTestApp(() => ({ env: { SMS_URL: `${sms.url}/sms`, OTP_SMS_COUNTRIES: 'gt, SV' } }));
+
+    it('texts the countries listed, and no other', async () => {
+      const guatemalan = `+5024${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+      expect((await guatemala.http().post('/api/v1/otp/generate').send({ identifier: guatemalan })).status).toBe(200);
+      await sms.waitFor((received) => (received.json as { to?: string })?.to === guatemalan);
+      const refused = await guatemala.http().post('/api/v1/otp/generate').send({ identifier: newPhone() });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.identifier[0]).toMatch(/GT, SV/);
     });
   });
 

@@ -34,15 +34,23 @@ function load(): Compose {
   return document.toJS() as Compose;
 }
 
-/** `${NAME:?message}` as compose interpolates it once NAME is set. */
-const secrets: Record<string, string> = { APP_KEY: 'k'.repeat(32), GRPC_AUTH_TOKEN: 't'.repeat(32) };
-const interpolate = (env: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(env).map(([name, value]) => [
-      name,
-      String(value).replace(/\$\{(\w+)(:\?[^}]*)?\}/g, (_, variable: string) => secrets[variable] ?? ''),
-    ]),
+/** The secrets compose must be given (`${NAME:?message}`): set here as an operator would. */
+const secrets: Record<string, string> = {
+  APP_KEY: 'k'.repeat(32),
+  GRPC_AUTH_TOKEN: 't'.repeat(32),
+  POSTGRES_PASSWORD: 'p'.repeat(32),
+  REDIS_PASSWORD: 'r'.repeat(32),
+};
+/** `${NAME:?message}` and `${NAME:-default}` as compose interpolates them with `secrets` set and nothing else. */
+const interpolateText = (text: string) =>
+  text.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_, variable: string, kind?: string, rest?: string) =>
+    variable in secrets ? secrets[variable] : kind === '-' ? (rest ?? '') : '',
   );
+const interpolate = (env: Record<string, string>) =>
+  Object.fromEntries(Object.entries(env).map(([name, value]) => [name, interpolateText(String(value))]));
+
+/** Every `${NAME...}` of a text: which variables it reads and how (`?` required, `-` default, `` plain). */
+const references = (text: string) => [...text.matchAll(/\$\{(\w+)(?::([?-]))?/g)].map(([, name, kind]) => ({ name, kind: kind ?? '' }));
 
 /** The services `docker compose up [target]` starts: without a target, those without a profile. */
 function started(compose: Compose, target?: string): string[] {
@@ -57,8 +65,9 @@ function started(compose: Compose, target?: string): string[] {
   return [...names].sort();
 }
 
+/** `[ip:]host:container` → the host side, with its address when one is given. */
 const hostPorts = (compose: Compose, names: string[]) =>
-  names.flatMap((name) => (compose.services[name].ports ?? []).map((p) => p.split(':')[0]));
+  names.flatMap((name) => (compose.services[name].ports ?? []).map((p) => p.split(':').slice(0, -1).join(':')));
 
 describe('docker-compose.yml: the scaled stack and the PostgreSQL-only profile (decisions §14)', () => {
   const compose = load();
@@ -89,22 +98,22 @@ describe('docker-compose.yml: the scaled stack and the PostgreSQL-only profile (
     }
   });
 
-  it('by default starts PostgreSQL, Redis with AOF, two api processes, one worker and a mail catcher, all on Redis', () => {
+  it('by default starts PostgreSQL, Redis with AOF, two api processes and one worker, all on Redis', () => {
     const names = started(compose);
     const roles = names.map((name) => compose.services[name].environment?.APP_ROLE).filter(Boolean);
     expect(roles.sort()).toEqual(['api', 'api', 'worker']);
-    expect(names).toEqual(expect.arrayContaining(['postgres', 'redis', 'mailpit']));
+    expect(names).toEqual(expect.arrayContaining(['postgres', 'redis']));
     expect(compose.services.redis.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
     expect(compose.services.redis.volumes?.some((volume) => volume.endsWith(':/data'))).toBe(true);
     for (const name of names.filter((n) => compose.services[n].build)) {
       const env = compose.services[name].environment!;
-      expect({ name, REDIS_URL: env.REDIS_URL, STORE_BACKEND: env.STORE_BACKEND, QUEUE_BACKEND: env.QUEUE_BACKEND }).toEqual({
+      const resolved = interpolate(env);
+      expect({ name, REDIS_URL: resolved.REDIS_URL, STORE_BACKEND: env.STORE_BACKEND, QUEUE_BACKEND: env.QUEUE_BACKEND }).toEqual({
         name,
-        REDIS_URL: 'redis://redis:6379/0',
+        REDIS_URL: `redis://:${secrets.REDIS_PASSWORD}@redis:6379/0`,
         STORE_BACKEND: 'redis',
         QUEUE_BACKEND: 'redis',
       });
-      expect(env.MAIL_URL).toBe('smtp://mailpit:1025');
     }
     expect(started(compose)).not.toContain('all');
     const ports = hostPorts(compose, names);
@@ -116,7 +125,7 @@ describe('docker-compose.yml: the scaled stack and the PostgreSQL-only profile (
     expect(all.profiles).toEqual([POSTGRES_ONLY]);
     const inProfile = Object.entries(compose.services).filter(([, service]) => service.profiles?.includes(POSTGRES_ONLY));
     expect(inProfile.map(([name]) => name)).toEqual(['all']);
-    expect(started(compose, 'all')).toEqual(['all', 'mailpit', 'postgres']);
+    expect(started(compose, 'all')).toEqual(['all', 'postgres']);
     const env = all.environment!;
     expect(env.APP_ROLE).toBe('all');
     expect(env).not.toHaveProperty('REDIS_URL');
@@ -126,6 +135,48 @@ describe('docker-compose.yml: the scaled stack and the PostgreSQL-only profile (
     });
     expect(env.DATABASE_URL).toBe(compose.services.api.environment!.DATABASE_URL);
     expect(all.healthcheck?.test.join(' ')).toContain('/health/ready');
+  });
+
+  it('publishes only the API by default: no database, Redis or mail catcher port on the host (decisions §15)', () => {
+    const defaults = started(compose);
+    expect(defaults).not.toContain('mailpit');
+    for (const name of defaults) {
+      const service = compose.services[name];
+      if (!service.build) expect({ name, ports: service.ports ?? [] }).toEqual({ name, ports: [] });
+      else for (const port of service.ports ?? []) expect({ name, container: port.split(':').pop() }).toEqual({ name, container: '3000' });
+    }
+    for (const [, service] of appServices) expect(Object.keys(service.depends_on ?? {})).not.toContain('mailpit');
+  });
+
+  it('keeps the mail catcher, which reads every one-time code, in the `dev` profile, its inbox on loopback only', () => {
+    const mailpit = compose.services.mailpit;
+    expect(mailpit.profiles).toEqual(['dev']);
+    expect(mailpit.ports?.length).toBeGreaterThan(0);
+    for (const port of mailpit.ports ?? []) expect(port.startsWith('127.0.0.1:')).toBe(true);
+    // Without the profile the app logs a mail's recipient and subject only (MAIL_URL=log); the
+    // profile's documented command points MAIL_URL at it.
+    for (const [name, service] of appServices) {
+      expect({ name, MAIL_URL: interpolate(service.environment!).MAIL_URL }).toEqual({ name, MAIL_URL: 'log' });
+      expect(references(service.environment!.MAIL_URL)).toEqual([{ name: 'MAIL_URL', kind: '-' }]);
+    }
+  });
+
+  it('makes PostgreSQL and Redis require passwords from the environment, and refuses to start without them', () => {
+    const { postgres, redis } = compose.services;
+    expect(references(postgres.environment!.POSTGRES_PASSWORD)).toEqual([{ name: 'POSTGRES_PASSWORD', kind: '?' }]);
+    expect(redis.command).toEqual(expect.arrayContaining(['--requirepass']));
+    const password = redis.command![redis.command!.indexOf('--requirepass') + 1];
+    expect(references(password)).toEqual([{ name: 'REDIS_PASSWORD', kind: '?' }]);
+    // The health check authenticates (REDISCLI_AUTH), or it would fail against a protected server.
+    expect(references(redis.environment?.REDISCLI_AUTH ?? '')).toEqual([{ name: 'REDIS_PASSWORD', kind: '?' }]);
+    for (const [name, service] of appServices) {
+      const env = service.environment!;
+      expect({ name, db: references(env.DATABASE_URL) }).toEqual({ name, db: [{ name: 'POSTGRES_PASSWORD', kind: '?' }] });
+      expect(new URL(interpolate(env).DATABASE_URL).password).toBe(secrets.POSTGRES_PASSWORD);
+      if (env.REDIS_URL)
+        expect({ name, redis: references(env.REDIS_URL) }).toEqual({ name, redis: [{ name: 'REDIS_PASSWORD', kind: '?' }] });
+    }
+    expect(JSON.stringify(compose)).not.toContain('postgres:postgres@');
   });
 
   it('publishes HTTP and never gRPC on the host', () => {

@@ -47,8 +47,8 @@ describe('OTP codes', () => {
 describe('OTP identifiers', () => {
   it.each([
     ['Ana@Example.COM', { value: 'ana@example.com', channel: 'email' }],
-    ['+50499998888', { value: '+50499998888', channel: 'sms' }],
-    ['+1 (415) 555-2671', { value: '+14155552671', channel: 'sms' }],
+    ['+50499998888', { value: '+50499998888', channel: 'sms', country: 'HN' }],
+    ['+1 (415) 555-2671', { value: '+14155552671', channel: 'sms', country: 'US' }],
   ])('accepts %s', (raw, expected) => {
     expect(parseOtpIdentifier(raw)).toEqual(expected);
   });

@@ -15,6 +15,13 @@ export class InvalidOtpIdentifierError extends fixedFieldError(
   'The identifier must be a valid email address or a phone number like +50499998888.',
 ) {}
 
+/** 422 on `identifier`: codes are texted only to the countries of OTP_SMS_COUNTRIES (decisions §15). */
+export class SmsCountryNotAllowedError extends fieldError('identifier') {
+  constructor(countries: readonly string[]) {
+    super(`One-time codes are sent by SMS only to numbers of ${countries.join(', ')}. Use an email address instead.`);
+  }
+}
+
 export class OtpSessionNotFoundError extends fixedFieldError('uuid', 'No verification session matches this uuid.') {}
 
 /** 422 on `otp_code`: the code was wrong, or the session no longer accepts any code. */

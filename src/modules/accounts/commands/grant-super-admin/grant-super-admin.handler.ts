@@ -15,15 +15,17 @@ export class GrantSuperAdminHandler implements ICommandHandler<GrantSuperAdminCo
     private readonly tokens: TokenService,
   ) {}
 
-  execute({ email }: GrantSuperAdminCommand): Promise<GrantSuperAdminResult> {
+  execute({ email, force }: GrantSuperAdminCommand): Promise<GrantSuperAdminResult> {
     return inTransaction(this.dataSource, async (manager) => {
       const user = await this.users.findByEmail(manager, email);
       if (!user) return null;
+      const emailVerified = user.emailVerifiedAt !== null;
+      if (!emailVerified && !force) return { outcome: 'unverified', id: user.id, email: user.email };
       if (!user.isSuperAdmin) {
         await manager.update(UserEntity, { id: user.id }, { isSuperAdmin: true });
         await this.tokens.principalChanged(manager, user.id);
       }
-      return { id: user.id, email: user.email };
+      return { outcome: 'granted', id: user.id, email: user.email, emailVerified };
     });
   }
 }

@@ -3,12 +3,12 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Env } from '@config/env.validation';
+import { Env, parseCountryList } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
 import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
 import { generateOtpCode, hashOtpCode } from '@modules/otp/domain/otp-code';
-import { InvalidOtpIdentifierError } from '@modules/otp/domain/otp.errors';
-import { parseOtpIdentifier } from '@modules/otp/domain/otp-identifier';
+import { InvalidOtpIdentifierError, SmsCountryNotAllowedError } from '@modules/otp/domain/otp.errors';
+import { parseOtpIdentifier, smsCountryAllowed } from '@modules/otp/domain/otp-identifier';
 import { GenerateOtpCommand, GenerateOtpResult } from './generate-otp.command';
 
 /**
@@ -26,6 +26,8 @@ export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, G
   async execute({ identifier: raw }: GenerateOtpCommand): Promise<GenerateOtpResult> {
     const identifier = parseOtpIdentifier(raw);
     if (!identifier) throw new InvalidOtpIdentifierError();
+    const smsCountries = parseCountryList(this.config.get('OTP_SMS_COUNTRIES', { infer: true }));
+    if (!smsCountryAllowed(identifier, smsCountries)) throw new SmsCountryNotAllowedError(smsCountries);
     const ttlMinutes = this.config.get('OTP_TTL_MINUTES', { infer: true });
     const code = generateOtpCode();
     const sessionId = randomUUID();
