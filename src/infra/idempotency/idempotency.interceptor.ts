@@ -11,7 +11,7 @@ import { sha256Hex, stableStringify } from '@common/util/stable-json';
 import type { Env } from '@config/env.validation';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotency.options';
-import { bindIdempotentRequest, IDEMPOTENCY_KEY_MISMATCH } from './idempotent-request';
+import { bindIdempotentRequest, IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError } from './idempotent-request';
 
 const RETENTION_MS = 24 * 3600 * 1000;
 // How long a claim survives a crashed process before the key can be used again.
@@ -35,6 +35,9 @@ interface CompletedRecord {
 }
 
 type IdempotencyRecord = InFlightRecord | CompletedRecord;
+
+/** answerExisting: the claim is another request's and still running, on a `durable` route. */
+const CLAIMED_ELSEWHERE = Symbol('claimed elsewhere');
 
 /**
  * The store (Redis or PostgreSQL) unreachable: a request that carries a key is refused with 503 before it runs (the
@@ -82,8 +85,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
     const claim: InFlightRecord = { state: 'running', fingerprint };
     const claimed = await this.store.setIfAbsent(recordKey, JSON.stringify(claim), IN_FLIGHT_MS);
-    if (!claimed) return of(this.answerExisting(recordKey, await this.store.get(recordKey), fingerprint, field, res));
-    bindIdempotentRequest(req, { key, field, fingerprint });
+    if (!claimed) {
+      const answer = this.answerExisting(recordKey, await this.store.get(recordKey), fingerprint, field, res, options.durable === true);
+      if (answer !== CLAIMED_ELSEWHERE) return of(answer);
+      // The handler answers from what it kept durably, or 409; the claim stays its first request's.
+      bindIdempotentRequest(req, { key, field, fingerprint, claimedElsewhere: true });
+      return next.handle();
+    }
+    bindIdempotentRequest(req, { key, field, fingerprint, claimedElsewhere: false });
 
     return next.handle().pipe(
       mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res, sealed).then(() => result))),
@@ -117,15 +126,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return null;
   }
 
-  private answerExisting(recordKey: string, raw: string | null, fingerprint: string, field: string, res: Response): unknown {
+  private answerExisting(
+    recordKey: string,
+    raw: string | null,
+    fingerprint: string,
+    field: string,
+    res: Response,
+    durable: boolean,
+  ): unknown {
     // The first request failed with 422/5xx and released the key between our SET and GET.
-    if (raw === null) throw new ConflictError('A request with this idempotency key is still being processed.', 'idempotency_in_flight');
+    if (raw === null) throw new IdempotencyInFlightError();
     const record = JSON.parse(raw) as IdempotencyRecord;
     if (record.fingerprint !== fingerprint) {
       throw ValidationFailedError.field(field, IDEMPOTENCY_KEY_MISMATCH);
     }
     if (record.state === 'running') {
-      throw new ConflictError('A request with this idempotency key is still being processed.', 'idempotency_in_flight');
+      if (durable) return CLAIMED_ELSEWHERE;
+      throw new IdempotencyInFlightError();
     }
     const body = record.sealed === undefined ? record.body : this.open(recordKey, record.sealed);
     res.status(record.status);

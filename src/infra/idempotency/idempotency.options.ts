@@ -10,4 +10,10 @@ export interface IdempotentOptions {
    * derived from APP_KEY), never as plain text (decisions §15).
    */
   sealed?: boolean;
+  /**
+   * The handler keeps the key durably with its work (`IdempotencyOf`): a retry that finds the store's
+   * claim still running (its first request died, or could not keep its answer) is handed to the
+   * handler with `claimedElsewhere`, to be answered from what it kept, instead of a plain 409.
+   */
+  durable?: boolean;
 }

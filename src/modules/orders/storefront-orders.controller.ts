@@ -26,7 +26,7 @@ export class StorefrontOrdersController {
     from: 'body-or-headers',
     unknown: { status: 422, message: 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.' },
   })
-  @Idempotent()
+  @Idempotent({ durable: true })
   @ApiOperation({
     summary: "Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)",
     description:

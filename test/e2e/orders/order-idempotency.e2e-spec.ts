@@ -142,7 +142,7 @@ describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2, §15
     expect(await stockOf(t, product.id)).toBe(8);
   });
 
-  it('answers 201 with the committed order when its response cannot be kept, and a quick retry is 409, not a second order', async () => {
+  it('answers 201 with the committed order when its response cannot be kept, and a quick retry gets that order, not a 409 or a second', async () => {
     const { tenant, product, body } = await shopWithProduct(10);
     const key = randomUUID();
     const store = t.get(KeyValueStore);
@@ -163,10 +163,18 @@ describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2, §15
     expect(placed.headers.location).toBe(`/api/v1/orders/${placed.body.data.id}`);
     expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
 
+    // The store still holds the first request's claim (60 s), but the order is kept with its key.
     const retry = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
-    expect(retry.status).toBe(409);
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.text).toBe(placed.text);
     expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
     expect(await stockOf(t, product.id)).toBe(8);
+
+    // Another body with the key while the claim lives: the claim's 422, nothing of the order.
+    const other = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id, quantity: 1 }]), { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+    expect(other.text).not.toContain(String(placed.body.data.id));
   });
 
   it('takes the key from X-Idempotency-Key too, and names the same shop by X-Tenant-Slug or X-Tenant-ID', async () => {

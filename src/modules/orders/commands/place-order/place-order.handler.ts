@@ -7,7 +7,7 @@ import { Cents, centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
 import { Env } from '@config/env.validation';
 import { CombinedStatement } from '@infra/database/combined-statement';
 import { inTransaction } from '@infra/database/transaction';
-import { IDEMPOTENCY_KEY_MISMATCH, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
+import { IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { CatalogQueries, InventoryService } from '@modules/catalog';
 import { type CouponDecision, CouponLedger, customerKey } from '@modules/coupons';
@@ -45,8 +45,10 @@ import { type KeptOrder, PlacedOrdersRepository } from './placed-orders.reposito
  * the key-value store's record of it is only a cache: a retry whose record was lost (a Redis
  * flush) finds the order by its key before anything else and is answered with it (the same
  * request: same body, same shopper) or refused with a 422 that says nothing of it (anything else).
- * Concurrent retries that all missed the store race to the key's primary key: one order commits,
- * and each of the others, its transaction rolled back, answers from that order.
+ * A retry that finds the store's claim still running (the first request could not keep its answer,
+ * or died) is answered from the order too when it committed, else 409. Concurrent retries that all
+ * missed the store race to the key's primary key: one order commits, and each of the others, its
+ * transaction rolled back, answers from that order.
  *
  * Every amount is checked against numeric(12,2) before it is written: too large is a 422 on the
  * field that made it so, never a failed statement (decisions §15).
@@ -68,6 +70,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     if (idempotency) {
       const kept = await this.orders.kept(this.dataSource.manager, tenantId, idempotency.key);
       if (kept) return this.replay(kept, idempotency);
+      // The store's claim is another request's: it has not placed its order (yet), so this one waits its turn.
+      if (idempotency.claimedElsewhere) throw new IdempotencyInFlightError();
     }
     try {
       return { order: await this.place(command), replayed: false };
