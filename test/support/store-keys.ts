@@ -24,6 +24,17 @@ export async function storeKeys(t: TestApp, match = '*'): Promise<string[]> {
   return rows.map((row) => row.key);
 }
 
+/** The values of the live keys matching a glob (`*` only), whichever backend runs: what the store holds at rest. */
+export async function storeValues(t: TestApp, match = '*'): Promise<string[]> {
+  const keys = await storeKeys(t, match);
+  if (keys.length === 0) return [];
+  if (t.get(KeyValueStore).mode === 'redis') {
+    return (await t.get<Redis>(REDIS).mget(...keys)).filter((value): value is string => value !== null);
+  }
+  const rows = await t.db.query<Array<{ value: string }>>(`SELECT value FROM kv_store WHERE key = ANY($1) AND expires_at > now()`, [keys]);
+  return rows.map((row) => row.value);
+}
+
 /** Seconds the key has left (rounded down, like Redis TTL); -2 when absent. */
 export async function storeTtlSeconds(t: TestApp, key: string): Promise<number> {
   if (t.get(KeyValueStore).mode === 'redis') return t.get<Redis>(REDIS).ttl(key);

@@ -4,6 +4,9 @@
  */
 export type Cents = number;
 
+/** The largest amount a numeric(12,2) column holds (9999999999.99): every stored money amount is at most this. */
+export const MAX_STORED_CENTS: Cents = 999_999_999_999;
+
 const DECIMAL = /^-?\d+(\.\d{1,2})?$/;
 
 /**

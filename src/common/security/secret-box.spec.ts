@@ -1,31 +1,39 @@
-import { openSecret, sealSecret } from './secret-box';
+import { openSecret, SecretBoxError, sealSecret, secretBoxKey } from './secret-box';
 
-const appKey = 'k'.repeat(32);
+describe('secret box', () => {
+  const key = secretBoxKey('an-app-key-of-at-least-32-characters!', 'test-purpose');
 
-describe('secret box: secrets at rest sealed with a key derived from APP_KEY', () => {
-  it('opens what it sealed, unicode included', () => {
-    for (const plain of ['', '123456', 'Your verification code is 042917.', 'ñandú 🚀 '.repeat(200)]) {
-      expect(openSecret(sealSecret(plain, appKey), appKey)).toBe(plain);
-    }
+  it('opens what it sealed, and seals the same text differently each time', () => {
+    const sealed = sealSecret(key, '12|token-secret', 'record-a');
+    expect(sealed).not.toContain('token-secret');
+    expect(sealed).toMatch(/^sb1\.[\w-]+\.[\w-]+\.[\w-]*$/);
+    expect(openSecret(key, sealed, 'record-a')).toBe('12|token-secret');
+    expect(sealSecret(key, '12|token-secret', 'record-a')).not.toBe(sealed);
+    expect(openSecret(key, sealSecret(key, ''))).toBe('');
   });
 
-  it('never shows the secret, and seals the same text differently each time', () => {
-    const first = sealSecret('Your verification code is 042917.', appKey);
-    const second = sealSecret('Your verification code is 042917.', appKey);
-    expect(first).not.toContain('042917');
-    expect(first).not.toBe(second);
-    expect(first).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/);
+  it('derives one key per purpose and per APP_KEY', () => {
+    expect(key).toHaveLength(32);
+    expect(secretBoxKey('an-app-key-of-at-least-32-characters!', 'test-purpose').equals(key)).toBe(true);
+    expect(secretBoxKey('an-app-key-of-at-least-32-characters!', 'other-purpose').equals(key)).toBe(false);
+    expect(secretBoxKey('another-app-key-of-at-least-32-chars', 'test-purpose').equals(key)).toBe(false);
   });
 
-  it('refuses another APP_KEY, a changed byte and malformed text', () => {
-    const sealed = sealSecret('042917', appKey);
-    expect(() => openSecret(sealed, 'x'.repeat(32))).toThrow(/cannot be opened/);
+  it('refuses a box sealed with another key, for another context, altered, or malformed', () => {
+    const sealed = sealSecret(key, 'secret', 'record-a');
+    const other = secretBoxKey('an-app-key-of-at-least-32-characters!', 'other-purpose');
+    expect(() => openSecret(other, sealed, 'record-a')).toThrow(SecretBoxError);
+    expect(() => openSecret(key, sealed, 'record-b')).toThrow(SecretBoxError);
     const [version, iv, tag, body] = sealed.split('.');
     const flipped = Buffer.from(body, 'base64url');
     flipped[0] ^= 1;
-    expect(() => openSecret([version, iv, tag, flipped.toString('base64url')].join('.'), appKey)).toThrow(/cannot be opened/);
-    for (const bad of ['', '042917', 'v2.a.b.c', 'v1.a.b', `v1.${iv}.${tag.slice(2)}.${body}`]) {
-      expect(() => openSecret(bad, appKey)).toThrow(/cannot be opened/);
+    expect(() => openSecret(key, [version, iv, tag, flipped.toString('base64url')].join('.'), 'record-a')).toThrow(SecretBoxError);
+    for (const malformed of ['', 'secret', 'sb1.a.b', 'sb2.a.b.c', `sb1..${tag}.${body}`, `sb1.${iv}.short.${body}`]) {
+      expect(() => openSecret(key, malformed, 'record-a')).toThrow(SecretBoxError);
     }
+  });
+
+  it('takes only a 32-byte key', () => {
+    expect(() => sealSecret(Buffer.alloc(16), 'secret')).toThrow(/32-byte/);
   });
 });

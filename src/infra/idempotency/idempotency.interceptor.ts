@@ -1,13 +1,17 @@
 import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, Observable, of } from 'rxjs';
 import { catchError, mergeMap } from 'rxjs/operators';
 import { ConflictError, ValidationFailedError } from '@common/errors/domain.error';
 import { toErrorResponse } from '@common/errors/error-response';
+import { openSecret, SecretBoxError, sealSecret, secretBoxKey } from '@common/security/secret-box';
 import { sha256Hex, stableStringify } from '@common/util/stable-json';
+import type { Env } from '@config/env.validation';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotency.options';
+import { bindIdempotentRequest, IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError } from './idempotent-request';
 
 const RETENTION_MS = 24 * 3600 * 1000;
 // How long a claim survives a crashed process before the key can be used again.
@@ -23,11 +27,17 @@ interface CompletedRecord {
   state: 'done';
   fingerprint: string;
   status: number;
-  body: unknown;
+  /** The body as JSON, or (`sealed` routes) absent and kept in `sealed` instead. */
+  body?: unknown;
+  /** The body's JSON text in a secret box (secret-box.ts), bound to this record's key. */
+  sealed?: string;
   headers: Record<string, string>;
 }
 
 type IdempotencyRecord = InFlightRecord | CompletedRecord;
+
+/** answerExisting: the claim is another request's and still running, on a `durable` route. */
+const CLAIMED_ELSEWHERE = Symbol('claimed elsewhere');
 
 /**
  * The store (Redis or PostgreSQL) unreachable: a request that carries a key is refused with 503 before it runs (the
@@ -35,15 +45,24 @@ type IdempotencyRecord = InFlightRecord | CompletedRecord;
  * fast, and the error handling maps their failure to 503. A request that already ran keeps its
  * answer even when its record cannot be written afterwards: telling the client 503 then would
  * invite a retry of work that was done.
+ *
+ * The fingerprint of a request is its body and query without the key, and the signed-in user: a
+ * handler that keeps its key durably (order placement, `IdempotencyOf`) compares it, and a key sent
+ * again with anything else is a 422 that says nothing of the first request. The answer of a
+ * `sealed` route is kept encrypted (it holds a bearer token).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger(IdempotencyInterceptor.name);
+  private readonly sealKey: Buffer;
 
   constructor(
     private readonly reflector: Reflector,
     private readonly store: KeyValueStore,
-  ) {}
+    config: ConfigService<Env, true>,
+  ) {
+    this.sealKey = secretBoxKey(config.get('APP_KEY', { infer: true }), 'idempotency-records');
+  }
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const options = this.reflector.get<IdempotentOptions | undefined>(IDEMPOTENT_KEY, context.getHandler());
@@ -61,15 +80,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const recordKey = `idem:${sha256Hex(`${this.scopeOf(req)}\n${key}`)}`;
     const body = { ...(req.body as Record<string, unknown>) };
     if (options.bodyField) delete body[options.bodyField];
-    const fingerprint = sha256Hex(stableStringify({ body, query: req.query }));
+    const fingerprint = sha256Hex(stableStringify({ body, query: req.query, user: req.context?.user?.id ?? null }));
+    const sealed = options.sealed === true;
 
     const claim: InFlightRecord = { state: 'running', fingerprint };
     const claimed = await this.store.setIfAbsent(recordKey, JSON.stringify(claim), IN_FLIGHT_MS);
-    if (!claimed) return of(this.answerExisting(await this.store.get(recordKey), fingerprint, field, res));
+    if (!claimed) {
+      const answer = this.answerExisting(recordKey, await this.store.get(recordKey), fingerprint, field, res, options.durable === true);
+      if (answer !== CLAIMED_ELSEWHERE) return of(answer);
+      // The handler answers from what it kept durably, or 409; the claim stays its first request's.
+      bindIdempotentRequest(req, { key, field, fingerprint, claimedElsewhere: true });
+      return next.handle();
+    }
+    bindIdempotentRequest(req, { key, field, fingerprint, claimedElsewhere: false });
 
     return next.handle().pipe(
-      mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res).then(() => result))),
-      catchError((error: unknown) => from(this.fail(recordKey, fingerprint, error).then(() => Promise.reject(error)))),
+      mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res, sealed).then(() => result))),
+      catchError((error: unknown) => from(this.fail(recordKey, fingerprint, error, sealed).then(() => Promise.reject(error)))),
     );
   }
 
@@ -99,29 +126,60 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return null;
   }
 
-  private answerExisting(raw: string | null, fingerprint: string, field: string, res: Response): unknown {
+  private answerExisting(
+    recordKey: string,
+    raw: string | null,
+    fingerprint: string,
+    field: string,
+    res: Response,
+    durable: boolean,
+  ): unknown {
     // The first request failed with 422/5xx and released the key between our SET and GET.
-    if (raw === null) throw new ConflictError('A request with this idempotency key is still being processed.', 'idempotency_in_flight');
+    if (raw === null) throw new IdempotencyInFlightError();
     const record = JSON.parse(raw) as IdempotencyRecord;
     if (record.fingerprint !== fingerprint) {
-      throw ValidationFailedError.field(field, 'This idempotency key was already used with a different request.');
+      throw ValidationFailedError.field(field, IDEMPOTENCY_KEY_MISMATCH);
     }
     if (record.state === 'running') {
-      throw new ConflictError('A request with this idempotency key is still being processed.', 'idempotency_in_flight');
+      if (durable) return CLAIMED_ELSEWHERE;
+      throw new IdempotencyInFlightError();
     }
+    const body = record.sealed === undefined ? record.body : this.open(recordKey, record.sealed);
     res.status(record.status);
     for (const [name, value] of Object.entries(record.headers)) res.setHeader(name, value);
     res.setHeader('Idempotent-Replayed', 'true');
-    return record.body;
+    return body;
   }
 
-  private async complete(recordKey: string, fingerprint: string, status: number, body: unknown, res: Response): Promise<void> {
+  /** The kept body, or (APP_KEY changed since it was sealed) a 409: the work ran, its answer cannot be given again. */
+  private open(recordKey: string, sealed: string): unknown {
+    try {
+      return JSON.parse(openSecret(this.sealKey, sealed, recordKey)) as unknown;
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      throw new ConflictError('The answer kept for this idempotency key can no longer be read.', 'idempotency_unreadable');
+    }
+  }
+
+  /** What a completed record keeps of a body: the JSON itself, or on a `sealed` route its sealed text. */
+  private keptBody(recordKey: string, body: unknown, sealed: boolean): Pick<CompletedRecord, 'body' | 'sealed'> {
+    return sealed ? { sealed: sealSecret(this.sealKey, JSON.stringify(body ?? null), recordKey) } : { body: body ?? null };
+  }
+
+  private async complete(
+    recordKey: string,
+    fingerprint: string,
+    status: number,
+    body: unknown,
+    res: Response,
+    sealed: boolean,
+  ): Promise<void> {
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = res.getHeader(name);
       if (typeof value === 'string') headers[name] = value;
     }
-    const record: CompletedRecord = { state: 'done', fingerprint, status, body: body ?? null, headers };
+    const record: CompletedRecord = { state: 'done', fingerprint, status, ...this.keptBody(recordKey, body, sealed), headers };
     try {
       await this.store.set(recordKey, JSON.stringify(record), RETENTION_MS);
     } catch (error) {
@@ -130,7 +188,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
   }
 
-  private async fail(recordKey: string, fingerprint: string, error: unknown): Promise<void> {
+  private async fail(recordKey: string, fingerprint: string, error: unknown, sealed: boolean): Promise<void> {
     const { status, body } = toErrorResponse(error);
     // A 422 or 5xx leaves nothing behind: the client may fix the input or retry with the same key.
     // The store failing here too must not replace the request's own error.
@@ -139,7 +197,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
         ? this.store.delete(recordKey)
         : this.store.set(
             recordKey,
-            JSON.stringify({ state: 'done', fingerprint, status, body, headers: {} } satisfies CompletedRecord),
+            JSON.stringify({
+              state: 'done',
+              fingerprint,
+              status,
+              ...this.keptBody(recordKey, body, sealed),
+              headers: {},
+            } satisfies CompletedRecord),
             RETENTION_MS,
           );
     await store.catch((error: unknown) => this.logger.warn({ err: error }, 'Could not update the idempotency record of a failed request'));

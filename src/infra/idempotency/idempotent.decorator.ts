@@ -11,7 +11,12 @@ const DEFAULT_HEADERS = ['Idempotency-Key', 'X-Idempotency-Key'];
  * retry while the first is still running is 409. See docs/http-contract.md (Idempotency).
  */
 export const Idempotent = (options: Partial<IdempotentOptions> = {}) => {
-  const resolved: IdempotentOptions = { headers: options.headers ?? DEFAULT_HEADERS, bodyField: options.bodyField };
+  const resolved: IdempotentOptions = {
+    headers: options.headers ?? DEFAULT_HEADERS,
+    bodyField: options.bodyField,
+    sealed: options.sealed,
+    durable: options.durable,
+  };
   return applyDecorators(
     SetMetadata(IDEMPOTENT_KEY, resolved),
     UseInterceptors(IdempotencyInterceptor),

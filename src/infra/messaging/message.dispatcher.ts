@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Queue } from 'bullmq';
 import { Env } from '@config/env.validation';
-import { sealSecret } from '@common/security/secret-box';
+import { sealSecret, secretBoxKey } from '@common/security/secret-box';
 import { enqueueOnRequestPath } from '@infra/queue/enqueue';
-import { MailMessage, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';
+import { MailMessage, MESSAGE_JOBS_PURPOSE, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';
 
 /**
  * Queues outgoing mail and SMS, so a slow gateway never slows a request. `dedupeId` (derived from
@@ -33,7 +33,7 @@ export class MessageDispatcher {
   }
 
   private seal(message: MailMessage | SmsMessage): string {
-    return sealSecret(JSON.stringify(message), this.config.get('APP_KEY', { infer: true }));
+    return sealSecret(secretBoxKey(this.config.get('APP_KEY', { infer: true }), MESSAGE_JOBS_PURPOSE), JSON.stringify(message));
   }
 
   // Sealed or not, a message leaves the queue an hour after delivery (a dedupe id therefore holds

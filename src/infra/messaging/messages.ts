@@ -12,6 +12,8 @@ export interface SmsMessage {
 }
 
 export const MESSAGES_QUEUE = 'messages';
+/** The secret-box purpose of a message job's sealed content: its key opens nothing else. */
+export const MESSAGE_JOBS_PURPOSE = 'message-jobs';
 
 /**
  * A queued message. Its content (which may hold a one-time code or a signed link) is sealed with

@@ -2,9 +2,9 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { ConfigService } from '@nestjs/config';
 import { Job } from 'bullmq';
 import { Env } from '@config/env.validation';
-import { openSecret } from '@common/security/secret-box';
+import { openSecret, secretBoxKey } from '@common/security/secret-box';
 import { MailTransport } from './mail.transport';
-import { MailMessage, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';
+import { MailMessage, MESSAGE_JOBS_PURPOSE, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';
 import { SmsTransport } from './sms.transport';
 
 @Processor(MESSAGES_QUEUE, { concurrency: 10 })
@@ -21,7 +21,9 @@ export class OutgoingMessageProcessor extends WorkerHost {
     const data = job.data;
     if ('sealed' in data) {
       // Opened here, right before sending, and kept in memory only.
-      const message: unknown = JSON.parse(openSecret(data.sealed, this.config.get('APP_KEY', { infer: true })));
+      const message: unknown = JSON.parse(
+        openSecret(secretBoxKey(this.config.get('APP_KEY', { infer: true }), MESSAGE_JOBS_PURPOSE), data.sealed),
+      );
       if (data.kind === 'mail') await this.mail.send(message as MailMessage);
       else await this.sms.send(message as SmsMessage);
       return;

@@ -35,7 +35,7 @@ export class AccountsController {
   ) {}
 
   @Post('register')
-  @Idempotent({ headers: ['X-Idempotency-Key', 'Idempotency-Key'], bodyField: 'idempotency_key' })
+  @Idempotent({ headers: ['X-Idempotency-Key', 'Idempotency-Key'], bodyField: 'idempotency_key', sealed: true })
   @ApiOperation({ summary: 'Create an account (and, with tenant_name, its shop); answers with a bearer token' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Alternative to X-Idempotency-Key' })
   @ApiCreatedResponse({ type: RegisterUserResponse, headers: { Location: { description: '/api/v1/user' } } })

@@ -19,7 +19,7 @@ export class SocialAuthController {
 
   @Post('social')
   @HttpCode(200)
-  @Idempotent()
+  @Idempotent({ sealed: true })
   @ApiOperation({ summary: 'Sign in with Google, Facebook, Apple, GitHub or Twitter; returns a bearer token' })
   @ApiHeader({ name: 'X-Tenant-ID', required: false, description: 'Must be the tenant the account belongs to' })
   @ApiOkResponse({ description: '{ user, token, redirect_to }' })

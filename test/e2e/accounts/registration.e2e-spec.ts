@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authHeader, createUser } from '@test/support/factories';
+import { storeValues } from '@test/support/store-keys';
 import { useTestApp } from '@test/support/test-app';
 
 const email = () => `reg-${randomUUID()}@example.test`;
@@ -212,6 +213,25 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       expect(await usersWithEmail(body.email)).toBe(1);
     });
 
+    it('keeps the token of the kept answer only encrypted, and the replay still carries it (decisions §15)', async () => {
+      const key = randomUUID();
+      const body = valid();
+      const first = await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(body);
+      expect(first.status).toBe(201);
+      const token: string = first.body.data.access_token;
+      const secret = token.split('|')[1];
+      const records = await storeValues(t, 'idem:*');
+      expect(records.length).toBeGreaterThan(0);
+      for (const record of records) {
+        expect(record).not.toContain(secret);
+        expect(record).not.toContain(body.email);
+      }
+
+      const again = await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(body);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body.data.access_token).toBe(token);
+    });
+
     it('takes the key from Idempotency-Key or the idempotency_key body field', async () => {
       const key = randomUUID();
       const body = valid({ idempotency_key: key });
@@ -265,7 +285,7 @@ describe('POST /api/v1/register (spec 4.1, decisions §3)', () => {
       expect((await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(valid())).status).toBe(201);
       const other = await t.http().post('/api/v1/register').set('X-Idempotency-Key', key).send(valid());
       expect(other.status).toBe(422);
-      expect(other.body.errors).toEqual({ 'X-Idempotency-Key': ['This idempotency key was already used with a different request.'] });
+      expect(other.body.errors).toEqual({ 'X-Idempotency-Key': ['This idempotency key cannot be used with this request.'] });
     });
   });
 });

@@ -45,7 +45,7 @@ describe('Idempotency (decisions §2)', () => {
     expect((await work(key, { label })).status).toBe(201);
     const other = await work(key, { label: `${label}-changed` });
     expect(other.status).toBe(422);
-    expect(other.body.errors['Idempotency-Key'][0]).toMatch(/different request/);
+    expect(other.body.errors['Idempotency-Key'][0]).toBe('This idempotency key cannot be used with this request.');
     expect(probeRuns.get(`${label}-changed`)).toBeUndefined();
   });
 

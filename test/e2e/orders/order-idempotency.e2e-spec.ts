@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { createProduct, createShop, orderBody, stockOf } from '@test/support/commerce-factories';
+import { authHeader, createUser } from '@test/support/factories';
 import { placeOrder } from '@test/support/http-clients';
+import { deleteStoreKeys, storeKeys } from '@test/support/store-keys';
 import { useTestApp } from '@test/support/test-app';
 
-describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2)', () => {
+describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2, §15)', () => {
   const t = useTestApp();
 
   const ordersOf = async (tenantId: string): Promise<number[]> =>
@@ -15,6 +17,105 @@ describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2)', ()
     const product = await createProduct(t, tenant.id, { stock, price: '25.00' });
     return { tenant, product, body: orderBody([{ product_id: product.id, quantity: 2 }]) };
   }
+
+  /** Places an order with the key and then loses its record in the store (a Redis flush, a deleted store row). */
+  async function placeAndForget(tenantId: string, body: object, key: string) {
+    const before = new Set(await storeKeys(t, 'idem:*'));
+    const placed = await placeOrder(t, tenantId, body, { 'Idempotency-Key': key });
+    expect(placed.status).toBe(201);
+    const records = (await storeKeys(t, 'idem:*')).filter((recordKey) => !before.has(recordKey));
+    expect(records).toHaveLength(1);
+    await deleteStoreKeys(t, records);
+    expect(await storeKeys(t, records[0])).toEqual([]);
+    return placed;
+  }
+
+  it('replays the order from the database once the store has lost its record: one order, the same answer', async () => {
+    const { tenant, product, body } = await shopWithProduct(10);
+    const key = randomUUID();
+    const placed = await placeAndForget(tenant.id, body, key);
+
+    const retry = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.headers.location).toBe(`/api/v1/orders/${placed.body.data.id}`);
+    expect(retry.text).toBe(placed.text);
+    expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
+    expect(await stockOf(t, product.id)).toBe(8);
+
+    // The replay refilled the store: the next retry is answered from it, the same again.
+    const again = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.text).toBe(placed.text);
+  });
+
+  it('gives 20 concurrent retries that all miss the store one order, and every one of them that order', async () => {
+    const { tenant, product, body } = await shopWithProduct(10);
+    const key = randomUUID();
+    // Every request finds the store empty (as if it were flushed between them): only the database can tell them apart.
+    const lost = jest.spyOn(t.get(KeyValueStore), 'setIfAbsent').mockResolvedValue(true);
+    let responses;
+    try {
+      responses = await Promise.all(Array.from({ length: 20 }, () => placeOrder(t, tenant.id, body, { 'Idempotency-Key': key })));
+    } finally {
+      lost.mockRestore();
+    }
+    expect(responses.map((res) => res.status)).toEqual(Array(20).fill(201));
+    const original = responses.filter((res) => res.headers['idempotent-replayed'] === undefined);
+    expect(original).toHaveLength(1);
+    for (const res of responses) expect(res.text).toBe(original[0].text);
+    expect(await ordersOf(tenant.id)).toEqual([original[0].body.data.id]);
+    expect(await stockOf(t, product.id)).toBe(8);
+  });
+
+  it('refuses the key with another body after the store lost its record, saying nothing of the order', async () => {
+    const { tenant, product, body } = await shopWithProduct(10);
+    const key = randomUUID();
+    const placed = await placeAndForget(tenant.id, body, key);
+
+    const changed = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id, quantity: 3 }]), { 'Idempotency-Key': key });
+    expect(changed.status).toBe(422);
+    expect(Object.keys(changed.body)).toEqual(['message', 'errors']);
+    expect(Object.keys(changed.body.errors)).toEqual(['Idempotency-Key']);
+    expect(changed.headers.location).toBeUndefined();
+    expect(changed.text).not.toContain(String(placed.body.data.id));
+    expect(changed.text).not.toContain(placed.body.data.order_number);
+    expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
+    expect(await stockOf(t, product.id)).toBe(8);
+  });
+
+  it("replays a signed-in shopper's order only to that shopper, never to an anonymous caller with the same key and body", async () => {
+    const { tenant, product, body } = await shopWithProduct(10);
+    const { token } = await createUser(t);
+    const key = randomUUID();
+    const placed = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key, ...authHeader(token) });
+    expect(placed.status).toBe(201);
+
+    const anonymous = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
+    expect(anonymous.status).toBe(422);
+    expect(anonymous.body.data).toBeUndefined();
+    expect(anonymous.text).not.toContain(String(placed.body.data.id));
+    expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
+    expect(await stockOf(t, product.id)).toBe(8);
+
+    const own = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key, ...authHeader(token) });
+    expect(own.status).toBe(201);
+    expect(own.headers['idempotent-replayed']).toBe('true');
+    expect(own.text).toBe(placed.text);
+  });
+
+  it("keeps one shop's key from colliding with another's after the store lost its records", async () => {
+    const first = await shopWithProduct();
+    const second = await shopWithProduct();
+    const key = randomUUID();
+    const placed = await placeAndForget(first.tenant.id, first.body, key);
+
+    const own = await placeOrder(t, second.tenant.id, second.body, { 'Idempotency-Key': key });
+    expect(own.status).toBe(201);
+    expect(own.headers['idempotent-replayed']).toBeUndefined();
+    expect(await ordersOf(second.tenant.id)).toEqual([own.body.data.id]);
+    expect(await ordersOf(first.tenant.id)).toEqual([placed.body.data.id]);
+  });
 
   it('places one order for 20 concurrent identical requests with one key, and replays it on a retry', async () => {
     const { tenant, product, body } = await shopWithProduct(10);
@@ -41,7 +142,7 @@ describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2)', ()
     expect(await stockOf(t, product.id)).toBe(8);
   });
 
-  it('answers 201 with the committed order when its response cannot be kept, and a quick retry is 409, not a second order', async () => {
+  it('answers 201 with the committed order when its response cannot be kept, and a quick retry gets that order, not a 409 or a second', async () => {
     const { tenant, product, body } = await shopWithProduct(10);
     const key = randomUUID();
     const store = t.get(KeyValueStore);
@@ -62,10 +163,18 @@ describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2)', ()
     expect(placed.headers.location).toBe(`/api/v1/orders/${placed.body.data.id}`);
     expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
 
+    // The store still holds the first request's claim (60 s), but the order is kept with its key.
     const retry = await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key });
-    expect(retry.status).toBe(409);
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.text).toBe(placed.text);
     expect(await ordersOf(tenant.id)).toEqual([placed.body.data.id]);
     expect(await stockOf(t, product.id)).toBe(8);
+
+    // Another body with the key while the claim lives: the claim's 422, nothing of the order.
+    const other = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id, quantity: 1 }]), { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+    expect(other.text).not.toContain(String(placed.body.data.id));
   });
 
   it('takes the key from X-Idempotency-Key too, and names the same shop by X-Tenant-Slug or X-Tenant-ID', async () => {
@@ -86,7 +195,7 @@ describe('POST /api/v1/orders with an Idempotency-Key (decisions §13, §2)', ()
     expect((await placeOrder(t, tenant.id, body, { 'Idempotency-Key': key })).status).toBe(201);
     const changed = await placeOrder(t, tenant.id, orderBody([{ product_id: product.id, quantity: 3 }]), { 'Idempotency-Key': key });
     expect(changed.status).toBe(422);
-    expect(changed.body.errors['Idempotency-Key'][0]).toMatch(/different request/);
+    expect(changed.body.errors['Idempotency-Key'][0]).toMatch(/cannot be used with this request/);
     expect(await ordersOf(tenant.id)).toHaveLength(1);
     expect(await stockOf(t, product.id)).toBe(8);
   });

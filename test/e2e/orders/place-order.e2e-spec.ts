@@ -193,6 +193,48 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
     expect(rateLimitOf(await order())).toEqual({ limit, remaining: limit - 3 });
   });
 
+  describe('amounts beyond numeric(12,2) (decisions §15)', () => {
+    const MAX = '9999999999.99';
+    const ordersOf = async (tenantId: string) =>
+      (await t.db.query('SELECT count(*)::int AS n FROM orders WHERE tenant_id = $1', [tenantId]))[0].n as number;
+
+    it('refuses a line whose total is too large with 422 on its quantity', async () => {
+      const { tenant } = await shop();
+      const cheap = await createProduct(t, tenant.id, { price: '1.00', stock: null });
+      const dear = await createProduct(t, tenant.id, { price: '9000000000.00', stock: null });
+      const res = await place(tenant.id, orderBody([{ product_id: cheap.id }, { product_id: dear.id, quantity: 2 }]));
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['items.1.quantity']);
+      expect(res.body.errors['items.1.quantity'][0]).toMatch(/too large/);
+      expect(await ordersOf(tenant.id)).toBe(0);
+    });
+
+    it('refuses lines whose sum is too large with 422 on items', async () => {
+      const { tenant } = await shop();
+      const dear = await createProduct(t, tenant.id, { price: '6000000000.00', stock: null });
+      const also = await createProduct(t, tenant.id, { price: '6000000000.00', stock: null });
+      const res = await place(tenant.id, orderBody([{ product_id: dear.id }, { product_id: also.id }]));
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['items']);
+      expect(await ordersOf(tenant.id)).toBe(0);
+    });
+
+    it('refuses a delivery whose fee takes the total beyond the largest amount with 422 on delivery_type', async () => {
+      const { tenant } = await shop({ deliveryFee: '50.00' });
+      const dearest = await createProduct(t, tenant.id, { price: MAX, stock: 5 });
+      const res = await place(tenant.id, orderBody([{ product_id: dearest.id }], { delivery_type: 'delivery' }));
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['delivery_type']);
+      expect(await ordersOf(tenant.id)).toBe(0);
+      expect(await stockOf(t, dearest.id)).toBe(5);
+
+      // The same order picked up fits exactly.
+      const pickup = await place(tenant.id, orderBody([{ product_id: dearest.id }]));
+      expect(pickup.status).toBe(201);
+      expect(pickup.body.data.total).toBe(9999999999.99);
+    });
+  });
+
   describe('under concurrency', () => {
     it('sells exactly the stock to 40 concurrent orders for 5 units', async () => {
       const { tenant } = await shop();

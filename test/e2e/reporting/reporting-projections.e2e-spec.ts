@@ -54,6 +54,24 @@ describe('Reporting projections fed by domain events (spec 6)', () => {
     expect(await reports().dailyStats(shop.tenant.id, days[0], days[days.length - 1])).toEqual(stats);
   });
 
+  it("adds an order of the largest amount to a day whose revenue is already beyond numeric(14,2)'s reach", async () => {
+    const shop = await createShop(t);
+    const product = await createProduct(t, shop.tenant.id, { price: '9999999999.99', stock: null });
+    // A day that already holds 100 such orders (today and tomorrow, UTC: the order may fall on either).
+    await t.db.query(
+      `INSERT INTO tenant_daily_stats (tenant_id, day, orders, revenue)
+       SELECT $1, (now() AT TIME ZONE 'UTC')::date + d, 100, 999999999999.00 FROM generate_series(0, 1) d`,
+      [shop.tenant.id],
+    );
+    const placed = await placeOrder(t, shop.tenant.id, orderBody([{ product_id: product.id }]));
+    expect(placed.status).toBe(201);
+    const event = await orderEventOf(placed.body.data.id);
+    await outboxRowProcessed(t, event.id);
+    expect(await reports().dailyStats(shop.tenant.id, event.day, event.day)).toEqual([
+      { tenantId: shop.tenant.id, day: event.day, orders: 101, revenue: '1009999999998.99', aiEnrichments: 0 },
+    ]);
+  });
+
   it('counts an AI enrichment on the daily stats and its tokens and credits on the monthly usage, once', async () => {
     const { tenant, owner } = await createTenantWithOwner(t);
     // 23:30 in Tegucigalpa on March 31 is already April 1 in UTC.

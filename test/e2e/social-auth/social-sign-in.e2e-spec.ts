@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
 import { useFakeDnsServer } from '@test/support/fake-servers';
 import { FakeProvider, foreignClientId, ProviderAccount, useFakeSocialProviders } from '@test/support/fake-social-providers';
+import { storeValues } from '@test/support/store-keys';
 import { useTestApp, withTestApp } from '@test/support/test-app';
 
 describe('Social sign-in (spec 4.1, decisions §3)', () => {
@@ -189,6 +190,22 @@ describe('Social sign-in (spec 4.1, decisions §3)', () => {
     const key = randomUUID();
     const body = { provider: 'google', token: account.token, provider_id: account.sub, email: account.email };
     const first = await signIn(body, { 'Idempotency-Key': key });
+    const second = await signIn(body, { 'Idempotency-Key': key });
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body.token).toBe(first.body.token);
+  });
+
+  it('keeps the token of a kept sign-in only encrypted, and the replay still carries it (decisions §15)', async () => {
+    const account = await googleAccount();
+    const key = randomUUID();
+    const body = { provider: 'google', token: account.token, provider_id: account.sub, email: account.email };
+    const first = await signIn(body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(200);
+    const secret = (first.body.token as string).split('|')[1];
+    const records = await storeValues(t, 'idem:*');
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) expect(record).not.toContain(secret);
+
     const second = await signIn(body, { 'Idempotency-Key': key });
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.body.token).toBe(first.body.token);

@@ -1,4 +1,5 @@
-import { fieldError, NotFoundError } from '@common/errors/domain.error';
+import { fieldError, NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
+import { centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
 
 /** Also the message of the path-id pipe and the tenant access guard, so a bad, foreign or missing order read the same. */
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -14,3 +15,13 @@ export class OrderStatusTransitionError extends fieldError('status') {}
 
 /** 422 on `coupon_code`, with the coupon ledger's reason. */
 export class OrderCouponRejectedError extends fieldError('coupon_code') {}
+
+/**
+ * 422 on the field that made an amount of the order larger than its numeric(12,2) column holds
+ * (decisions §15): a line's quantity, the items, or the delivery that added its fee.
+ */
+export class OrderAmountTooLargeError extends ValidationFailedError {
+  constructor(field: string, amount: 'line total' | 'order total') {
+    super({ [field]: [`The ${amount} is too large: an order amount is at most ${centsToDecimal(MAX_STORED_CENTS)}.`] });
+  }
+}

@@ -2,19 +2,20 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Cents, centsToDecimal } from '@common/money/money';
+import { ValidationFailedError } from '@common/errors/domain.error';
+import { Cents, centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
 import { Env } from '@config/env.validation';
 import { CombinedStatement } from '@infra/database/combined-statement';
 import { inTransaction } from '@infra/database/transaction';
+import { IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { CatalogQueries, InventoryService } from '@modules/catalog';
 import { type CouponDecision, CouponLedger, customerKey } from '@modules/coupons';
 import { OrderPlaced } from '@modules/orders/domain/order-placed.event';
-import { OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
-import type { OrderResource } from '@modules/orders/dto/order.resource';
+import { OrderAmountTooLargeError, OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
 import { toResource } from '@modules/orders/queries/order.presenter';
-import { PlaceOrderCommand } from './place-order.command';
-import { PlacedOrdersRepository } from './placed-orders.repository';
+import { PlaceOrderCommand, type PlaceOrderResult } from './place-order.command';
+import { type KeptOrder, PlacedOrdersRepository } from './placed-orders.repository';
 
 /**
  * Places an order: prices from the catalog, stock taken atomically, the coupon counted, a
@@ -39,9 +40,21 @@ import { PlacedOrdersRepository } from './placed-orders.repository';
  * It answers the order as the transaction wrote it (the inserted rows, through the presenter every
  * read uses), so the caller's 201 needs nothing after the commit that could fail: an order is never
  * committed while its caller is told 500 (decisions §13).
+ *
+ * An order placed with an Idempotency-Key keeps the key in its own statement (decisions §15), so
+ * the key-value store's record of it is only a cache: a retry whose record was lost (a Redis
+ * flush) finds the order by its key before anything else and is answered with it (the same
+ * request: same body, same shopper) or refused with a 422 that says nothing of it (anything else).
+ * A retry that finds the store's claim still running (the first request could not keep its answer,
+ * or died) is answered from the order too when it committed, else 409. Concurrent retries that all
+ * missed the store race to the key's primary key: one order commits, and each of the others, its
+ * transaction rolled back, answers from that order.
+ *
+ * Every amount is checked against numeric(12,2) before it is written: too large is a 422 on the
+ * field that made it so, never a failed statement (decisions §15).
  */
 @CommandHandler(PlaceOrderCommand)
-export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, OrderResource> {
+export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, PlaceOrderResult> {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Env, true>,
@@ -52,8 +65,33 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
     private readonly orders: PlacedOrdersRepository,
   ) {}
 
-  async execute(command: PlaceOrderCommand): Promise<OrderResource> {
-    const { tenantId, input, userId } = command;
+  async execute(command: PlaceOrderCommand): Promise<PlaceOrderResult> {
+    const { tenantId, idempotency } = command;
+    if (idempotency) {
+      const kept = await this.orders.kept(this.dataSource.manager, tenantId, idempotency.key);
+      if (kept) return this.replay(kept, idempotency);
+      // The store's claim is another request's: it has not placed its order (yet), so this one waits its turn.
+      if (idempotency.claimedElsewhere) throw new IdempotencyInFlightError();
+    }
+    try {
+      return { order: await this.place(command), replayed: false };
+    } catch (error) {
+      // Lost the race to another request with the key (a unique violation, or a refusal because
+      // that order took the stock): answer from the order that won, if there is one.
+      const kept = idempotency ? await this.orders.kept(this.dataSource.manager, tenantId, idempotency.key).catch(() => null) : null;
+      if (kept && idempotency) return this.replay(kept, idempotency);
+      throw error;
+    }
+  }
+
+  /** The kept order to the request that placed it (same fingerprint), a 422 naming only the key to any other. */
+  private replay(kept: KeptOrder, idempotency: IdempotentRequest): PlaceOrderResult {
+    if (kept.fingerprint !== idempotency.fingerprint) throw ValidationFailedError.field(idempotency.field, IDEMPOTENCY_KEY_MISMATCH);
+    return { order: toResource(kept.order), replayed: true };
+  }
+
+  private async place(command: PlaceOrderCommand) {
+    const { tenantId, input, userId, idempotency } = command;
     const currency = this.config.get('APP_CURRENCY', { infer: true });
     const customer = customerKey(userId, input.customer_email, input.customer_phone);
 
@@ -66,7 +104,11 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
     await reads.run(this.dataSource.manager, 'SELECT 1');
     const location = orderLocation();
     const lines = orderLines();
+    lines.forEach((line, index) => {
+      if (line.price * line.quantity > MAX_STORED_CENTS) throw new OrderAmountTooLargeError(`items.${index}.quantity`, 'line total');
+    });
     const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+    if (subtotal > MAX_STORED_CENTS) throw new OrderAmountTooLargeError('items', 'order total');
     const items = lines.map((line) => ({ productId: line.productId, categoryId: line.categoryId }));
     // Every rule but the usage limits, which are decided again on the locked row below.
     if (input.coupon_code && couponRow) {
@@ -90,8 +132,18 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Ord
           : NO_COUPON;
       const deliveryFee = input.delivery_type === 'delivery' && !applied.freeShipping ? location.deliveryFee : 0;
       const total = subtotal - applied.discount + deliveryFee;
+      // Only the fee can take it beyond: the subtotal fits, and a discount only lowers it.
+      if (total > MAX_STORED_CENTS) throw new OrderAmountTooLargeError('delivery_type', 'order total');
 
-      const priced = { tenantId, userId, couponCode: applied.code, locationId: location.id, lines, currency };
+      const priced = {
+        tenantId,
+        userId,
+        couponCode: applied.code,
+        locationId: location.id,
+        lines,
+        currency,
+        idempotency: idempotency && { key: idempotency.key, fingerprint: idempotency.fingerprint },
+      };
       const order = await this.orders.insert(
         manager,
         input,

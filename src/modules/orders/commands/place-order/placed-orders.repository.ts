@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CombinedStatement } from '@infra/database/combined-statement';
 import { Cents, centsToDecimal } from '@common/money/money';
+import { CombinedStatement } from '@infra/database/combined-statement';
+import { prepared } from '@infra/database/prepared-statements';
 import type { PricedLine } from '@modules/catalog';
 import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
-import { ORDER_COLUMNS, type OrderRow } from '@modules/orders/queries/order.presenter';
+import { ORDER_COLUMNS, type OrderRow, SELECT_ORDERS } from '@modules/orders/queries/order.presenter';
 
 const FIRST_ORDER_NUMBER = 1001;
 
@@ -20,6 +21,14 @@ export interface PricedOrder {
   deliveryFee: Cents;
   total: Cents;
   currency: string;
+  /** The request's Idempotency-Key and the fingerprint of what was sent with it, kept with the order. */
+  idempotency: { key: string; fingerprint: string } | null;
+}
+
+/** An order placed with an Idempotency-Key, as a retry with that key finds it. */
+export interface KeptOrder {
+  fingerprint: string;
+  order: OrderRow;
 }
 
 /** How the order's statement names the order to the parts other modules add to it. */
@@ -34,8 +43,29 @@ export interface PlacedOrderRefs {
 @Injectable()
 export class PlacedOrdersRepository {
   /**
+   * The order the shop placed with this Idempotency-Key, as it is now (read like every order read),
+   * with the fingerprint of the request that placed it; null when the key placed none. One indexed
+   * read, no lock.
+   */
+  async kept(manager: EntityManager, tenantId: string, key: string): Promise<KeptOrder | null> {
+    const rows: Array<OrderRow & { kept_fingerprint: string }> = await manager.query(
+      prepared(
+        `SELECT k.fingerprint AS kept_fingerprint, kept.*
+           FROM order_idempotency_keys k
+          CROSS JOIN LATERAL (${SELECT_ORDERS} WHERE o.id = k.order_id AND o.tenant_id = k.tenant_id) kept
+          WHERE k.tenant_id = $1 AND k.idempotency_key = $2`,
+      ),
+      [tenantId, key],
+    );
+    if (rows.length === 0) return null;
+    const { kept_fingerprint: fingerprint, ...order } = rows[0];
+    return { fingerprint, order };
+  }
+
+  /**
    * One statement writes the order: the tenant's next order number (its counter row, upserted),
-   * the order, all its items and its `created` event, plus what `addParts` adds to the same
+   * the order, all its items, its `created` event and its Idempotency-Key if it has one (the key's
+   * primary key refuses a second order with it: a unique violation), plus what `addParts` adds to the same
    * statement (the coupon's use, the outbox row: each written by its owner, see
    * CombinedStatement), and answers the order with its items in id order, as reads list them.
    *
@@ -111,6 +141,13 @@ export class PlacedOrdersRepository {
       'created',
       `INSERT INTO order_events (order_id, tenant_id, event, to_status, user_id) SELECT placed.id, ${tenantId}, 'created', 'pending', ${userId} FROM placed`,
     );
+    if (order.idempotency) {
+      statement.with(
+        'kept_key',
+        `INSERT INTO order_idempotency_keys (tenant_id, idempotency_key, fingerprint, order_id)
+         SELECT ${tenantId}, ${p(order.idempotency.key, 'varchar')}, ${p(order.idempotency.fingerprint, 'char(64)')}, placed.id FROM placed`,
+      );
+    }
     await addParts(statement, { id: '(SELECT id FROM placed)', orderNumber: '(SELECT order_number FROM placed)' });
     return statement.run<OrderRow>(
       manager,
