@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const logger = createRootLogger(env.LOG_LEVEL);
+  const logger = createRootLogger(env.LOG_LEVEL, { pretty: env.NODE_ENV === 'development' });
   // The embedded PostgreSQL (zero-setup mode) outlives the app: stopped after app.close().
   const resolved = await resolveEnvironment(env, logger);
   env = resolved.env;

@@ -25,6 +25,15 @@ describe('validateEnv', () => {
     expect(env.THROTTLE_API).toBe('60/60');
   });
 
+  it('drains 5 s after SIGTERM in production only, unless SHUTDOWN_DRAIN_MS says otherwise (decisions §19)', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/x', APP_KEY: 'k'.repeat(32) };
+    expect(validateEnv(production).SHUTDOWN_DRAIN_MS).toBe(5000);
+    expect(validateEnv({ NODE_ENV: 'development' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(validateEnv({}).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(validateEnv({ NODE_ENV: 'development', SHUTDOWN_DRAIN_MS: '2000' }).SHUTDOWN_DRAIN_MS).toBe(2000);
+    expect(validateEnv({ ...production, SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+  });
+
   it('treats an empty value as unset', () => {
     expect(validateEnv({ ...base, PORT: '' }).PORT).toBe(3000);
   });

@@ -196,7 +196,11 @@ export class EnvironmentVariables {
   @IntegerVar(50)
   OUTBOX_POLL_INTERVAL_MS = 500;
 
-  /** After SIGTERM, requests keep being served this long while readiness says 503 (load balancers stop sending). */
+  /**
+   * After SIGTERM, requests keep being served this long while readiness says 503 (load balancers
+   * stop sending). Unset: 5000 in production, 0 elsewhere, where no load balancer drains and a
+   * restart (watch mode, Ctrl-C) should not wait (decisions §19; see `validateEnv`).
+   */
   @IntegerVar(0)
   SHUTDOWN_DRAIN_MS = 5000;
 
@@ -424,6 +428,7 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   // An empty value means "not set": the default applies, as for a missing one.
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
+  if (present.SHUTDOWN_DRAIN_MS === undefined && env.NODE_ENV !== 'production') env.SHUTDOWN_DRAIN_MS = 0;
   const errors = validateSync(env, { skipMissingProperties: false });
   const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
   if (problems.length === 0) problems.push(...backendProblems(env), ...unsafeCombinations(env));

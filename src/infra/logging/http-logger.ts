@@ -9,12 +9,65 @@ import { loggableUrl } from '@common/http/loggable-url';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const QUIET_PATHS = new Set(['/health/live', '/health/ready']);
 
-export function createRootLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: 'storefront' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-signature"]'], remove: true },
+/** Nest's start-up chatter (every module loaded, every route mapped): worth a line only when debugging. */
+const START_UP_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+  'NestMicroservice',
+]);
+
+export interface RootLoggerOptions {
+  /** Human-readable lines (pino-pretty) instead of JSON: development (decisions §19). */
+  pretty?: boolean;
+  /** Where lines go; stdout by default. */
+  destination?: pino.DestinationStream;
+}
+
+/**
+ * The process's logger: JSON lines (production, and anything that reads logs), or readable lines
+ * for a person at a terminal when `pretty` (pino-pretty, a development dependency: where it is not
+ * installed, as in the production image, JSON stays). Nest's start-up lines are logged at debug.
+ */
+export function createRootLogger(level: string, options: RootLoggerOptions = {}): Logger {
+  const destination = (options.pretty ? prettyStream(options.destination) : undefined) ?? options.destination;
+  return pino(
+    {
+      level,
+      base: { service: 'storefront' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-signature"]'], remove: true },
+      hooks: {
+        logMethod(args, method, levelValue) {
+          const [first] = args as unknown[];
+          const context = first !== null && typeof first === 'object' ? (first as { context?: unknown }).context : undefined;
+          if (levelValue === pino.levels.values.info && typeof context === 'string' && START_UP_CONTEXTS.has(context)) {
+            return this.debug(...args);
+          }
+          return method.apply(this, args);
+        },
+      },
+    },
+    destination,
+  );
+}
+
+function prettyStream(destination: pino.DestinationStream | undefined): pino.DestinationStream | undefined {
+  let pretty: (options: object) => pino.DestinationStream;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    pretty = require('pino-pretty') as typeof pretty;
+  } catch {
+    return undefined;
+  }
+  return pretty({
+    destination: destination ?? 1,
+    colorize: destination === undefined && Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+    sync: true,
   });
 }
 
