@@ -11,7 +11,7 @@ function fcmSubscription(overrides: Record<string, unknown> = {}) {
   return { endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys: new BrowserKeys().keys, ...overrides };
 }
 
-describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4.6, decisions §12)', () => {
+describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4.6, decisions §12, §15)', () => {
   // The default PUSH_ALLOWED_HOSTS: the browsers' push services.
   const t = useTestApp();
 
@@ -68,6 +68,13 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
     expect(await rowsOf(next.user.id)).toHaveLength(1);
   });
 
+  it('stores the endpoint re-serialised (the default port left out, the host lower-cased)', async () => {
+    const { user, token } = await createUser(t);
+    const id = randomUUID();
+    await post(token, fcmSubscription({ endpoint: `https://FCM.googleapis.com:443/fcm/send/${id}` })).expect(200);
+    expect(await rowsOf(user.id)).toEqual([expect.objectContaining({ endpoint: `https://fcm.googleapis.com/fcm/send/${id}` })]);
+  });
+
   it('stores padded keys unpadded, as web-push takes them', async () => {
     const { user, token } = await createUser(t);
     const keys = new BrowserKeys().keys;
@@ -102,6 +109,10 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
       ['keys null', { keys: null }, ['keys.auth', 'keys.p256dh']],
       ['an empty keys object', { keys: {} }, ['keys.auth', 'keys.p256dh']],
       ['keys not an object', { keys: 'abc' }, ['keys']],
+      ['keys an empty array', { keys: [] }, ['keys']],
+      ['keys an array of a keys object', { keys: [keys()] }, ['keys']],
+      ['keys a number', { keys: 42 }, ['keys']],
+      ['keys a boolean', { keys: true }, ['keys']],
       ['an endpoint of 1001 characters', { endpoint: `https://fcm.googleapis.com/${'a'.repeat(974)}` }, ['endpoint']],
       ['an http:// endpoint', { endpoint: 'http://fcm.googleapis.com/fcm/send/abc' }, ['endpoint']],
       ['an endpoint that is not a string', { endpoint: 42 }, ['endpoint']],
@@ -131,6 +142,12 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
       ['the apex of a wildcard entry', 'https://notify.windows.com/w/?token=1'],
       ['an allowed host as user name', 'https://fcm.googleapis.com@push.evil.example/fcm/send/1'],
       ['an allowed host as a prefix', 'https://fcm.googleapis.com.evil.example/fcm/send/1'],
+      // WHATWG URL reads the host "127.0.0.1;.notify.windows.com"; web-push's url.parse connects to 127.0.0.1.
+      ['a host the two URL parsers read differently', 'https://127.0.0.1;.notify.windows.com/x'],
+      ['a host with characters outside plain DNS names', 'https://wns2_par.notify.windows.com/w/?token=1'],
+      ['a percent-encoded host', 'https://wns%32.notify.windows.com/w/?token=1'],
+      ['a port not in PUSH_ALLOWED_PORTS', 'https://fcm.googleapis.com:8443/fcm/send/1'],
+      ['an empty user name', 'https://@fcm.googleapis.com/fcm/send/1'],
     ])('endpoint on %s, storing nothing', async (_case, endpoint) => {
       const { user, token } = await createUser(t);
       const res = await post(token, fcmSubscription({ endpoint }));
