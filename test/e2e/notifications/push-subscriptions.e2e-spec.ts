@@ -197,4 +197,63 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
     await t.db.query('DELETE FROM users WHERE id = $1', [user.id]);
     expect(await rowsOf(user.id)).toEqual([]);
   });
+
+  describe('GET /api/v1/push-subscriptions and DELETE /api/v1/push-subscriptions/{id} (decisions §15)', () => {
+    const list = (token: string) => t.http().get(PATH).set(authHeader(token));
+    const removeById = (token: string, id: string) => t.http().delete(`${PATH}/${id}`).set(authHeader(token));
+
+    it('answer 401 without a valid bearer token', async () => {
+      for (const res of [await t.http().get(PATH), await t.http().delete(`${PATH}/${randomUUID()}`)]) {
+        expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
+      }
+    });
+
+    it('lists only the caller’s own, oldest first, as { id, endpoint_host, created_at } in the list envelope', async () => {
+      const { user, token } = await createUser(t);
+      const other = await createUser(t);
+      await post(token, fcmSubscription()).expect(200);
+      await post(token, fcmSubscription({ endpoint: 'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD' })).expect(200);
+      await post(other.token, fcmSubscription()).expect(200);
+      const rows: Array<{ id: string; endpoint: string; created_at: Date }> = await t.db.query(
+        'SELECT id, endpoint, created_at FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id',
+        [user.id],
+      );
+
+      const res = await list(token);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(
+        rows.map((row) => ({ id: row.id, endpoint_host: new URL(row.endpoint).hostname, created_at: row.created_at.toISOString() })),
+      );
+      expect(res.body.data.map((row: { endpoint_host: string }) => row.endpoint_host).sort()).toEqual([
+        'fcm.googleapis.com',
+        'wns2-par02p.notify.windows.com',
+      ]);
+      expect(res.body.meta).toEqual(expect.objectContaining({ current_page: 1, total: 2, per_page: 20, from: 1, to: 2, last_page: 1 }));
+      expect(res.body.links).toEqual(expect.objectContaining({ prev: null, next: null }));
+      // No endpoint (a capability URL of the browser) and no keys in the answer.
+      expect(JSON.stringify(res.body)).not.toContain('/fcm/send/');
+      expect((await list(other.token)).body.data).toHaveLength(1);
+    });
+
+    it('DELETE by id removes the caller’s own (204); another user’s id, an unknown id or a malformed one is 404 and removes nothing', async () => {
+      const { user, token } = await createUser(t);
+      const other = await createUser(t);
+      await post(token, fcmSubscription()).expect(200);
+      await post(other.token, fcmSubscription()).expect(200);
+      const [mine] = await t.db.query('SELECT id FROM push_subscriptions WHERE user_id = $1', [user.id]);
+      const [theirs] = await t.db.query('SELECT id FROM push_subscriptions WHERE user_id = $1', [other.user.id]);
+
+      for (const id of [theirs.id, randomUUID(), 'not-a-uuid', '1']) {
+        const res = await removeById(token, id);
+        expect({ id, status: res.status, message: res.body.message }).toEqual({ id, status: 404, message: 'Push subscription not found.' });
+      }
+      expect(await rowsOf(other.user.id)).toHaveLength(1);
+
+      const deleted = await removeById(token, mine.id);
+      expect(deleted.status).toBe(204);
+      expect(await rowsOf(user.id)).toEqual([]);
+      expect((await removeById(token, mine.id)).status).toBe(404);
+      expect((await list(token)).body.data).toEqual([]);
+    });
+  });
 });
