@@ -52,9 +52,9 @@ export class PushSubscriptionsRepository {
     );
   }
 
-  /** Only the caller's own: an endpoint of another user is left alone. */
-  async deleteForUser(manager: EntityManager, userId: string, endpoint: string): Promise<void> {
-    await manager.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [userId, endpoint]);
+  /** Only the caller's own: an endpoint of another user is left alone. `endpoints`: spellings of one endpoint. */
+  async deleteForUser(manager: EntityManager, userId: string, endpoints: readonly string[]): Promise<void> {
+    await manager.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = ANY($2::varchar[])', [userId, endpoints]);
   }
 
   /** Only the caller's own. True when it existed. */

@@ -191,6 +191,14 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
     expect(await rowsOf(other.user.id)).toHaveLength(1);
   });
 
+  it('DELETE by endpoint finds a subscription stored re-serialised, spelt as it was registered', async () => {
+    const { user, token } = await createUser(t);
+    const endpoint = `https://FCM.googleapis.com:443/fcm/send/${randomUUID()}`;
+    await post(token, fcmSubscription({ endpoint })).expect(200);
+    await remove(token, { endpoint }).expect(200);
+    expect(await rowsOf(user.id)).toEqual([]);
+  });
+
   it('deletes a user’s subscriptions with the user', async () => {
     const { user, token } = await createUser(t);
     await post(token, fcmSubscription()).expect(200);
