@@ -14,6 +14,8 @@ import { BrowserKeys } from '@test/support/web-push-receiver';
 const REVOCATION_MS = 2_000;
 /** Long enough for a wrongful disconnect to have arrived: the rightful one comes within milliseconds. */
 const QUIET_MS = 750;
+/** An owner whose email is proven: the CLI grants super admin only to such an account (decisions §15). */
+const PROVEN_OWNER = { owner: { emailVerifiedAt: new Date('2024-01-01T00:00:00Z') } };
 /** PostgreSQL-only mode (decisions §14): Socket.IO fans out through the PostgreSQL adapter. */
 const POSTGRES_ONLY = { REDIS_URL: '', STORE_BACKEND: 'postgres', QUEUE_BACKEND: 'postgres' };
 
@@ -71,7 +73,7 @@ describe.each([
   });
 
   it('a role change through one instance disconnects the user’s sockets on the other; the token, still valid, reconnects', async () => {
-    const { owner, token } = await createTenantWithOwner(first);
+    const { owner, token } = await createTenantWithOwner(first, PROVEN_OWNER);
     const socket = await connected(clients, second, token);
 
     const since = Date.now();
@@ -81,7 +83,7 @@ describe.each([
   });
 
   it('a role change in a worker process (the CLI’s case: no Socket.IO server there) disconnects the user’s sockets on an API instance', async () => {
-    const { owner, token } = await createTenantWithOwner(first);
+    const { owner, token } = await createTenantWithOwner(first, PROVEN_OWNER);
     const socket = await connected(clients, second, token);
 
     const since = Date.now();
