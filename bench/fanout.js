@@ -264,6 +264,7 @@ async function main() {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:bench@example.test',
     PUSH_ALLOWED_HOSTS: '127.0.0.1',
+    PUSH_ALLOWED_PORTS: new URL(sinks.pushOrigin).port,
     // How the service trusts the local push service's self-signed certificate. `node`: through
     // Node's own store (NODE_EXTRA_CA_CERTS), so the push agent runs with the default trust, as it
     // does against the browsers' public push services. `setting`: PUSH_CA_FILE, the service's

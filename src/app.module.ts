@@ -18,6 +18,7 @@ import { OutboxModule, OutboxWorkerModule } from '@infra/outbox/outbox.module';
 import { QueueModule } from '@infra/queue/queue.module';
 import { RateLimitGuard } from '@infra/rate-limit/rate-limit.guard';
 import { RateLimitModule } from '@infra/rate-limit/rate-limit.module';
+import { RealtimeModule } from '@infra/realtime/realtime.module';
 import { RedisModule } from '@infra/redis/redis.module';
 import { StoreModule } from '@infra/store/store.module';
 import { SecurityLogModule } from '@common/security/security-log.module';
@@ -110,6 +111,7 @@ export class AppModule {
         }),
         LifecycleModule,
         RedisModule,
+        RealtimeModule,
         StoreModule,
         QueueModule,
         CqrsModule.forRoot(),

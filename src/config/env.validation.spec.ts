@@ -201,6 +201,7 @@ describe('validateEnv', () => {
     it('defaults to the browsers push services, no VAPID pair, and a mailto: subject', () => {
       const env = validateEnv(base);
       expect(env.PUSH_ALLOWED_HOSTS).toBe('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com');
+      expect(env.PUSH_ALLOWED_PORTS).toBe('443');
       expect([env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT]).toEqual(['', '', 'mailto:admin@storefront.local']);
     });
 
@@ -234,6 +235,14 @@ describe('validateEnv', () => {
 
     it.each(['127.0.0.1', 'push.example.com, *.push.example.net', '[::1]'])('accepts PUSH_ALLOWED_HOSTS %s', (hosts) => {
       expect(validateEnv({ ...base, PUSH_ALLOWED_HOSTS: hosts }).PUSH_ALLOWED_HOSTS).toBe(hosts);
+    });
+
+    it.each(['443', '443, 8443', '1,65535'])('accepts PUSH_ALLOWED_PORTS %s', (ports) => {
+      expect(validateEnv({ ...base, PUSH_ALLOWED_PORTS: ports }).PUSH_ALLOWED_PORTS).toBe(ports);
+    });
+
+    it.each(['0', '65536', '443,', 'https', '08443', '443;8443'])('stops start-up on PUSH_ALLOWED_PORTS "%s"', (ports) => {
+      expect(() => validateEnv({ ...base, PUSH_ALLOWED_PORTS: ports })).toThrow(/PUSH_ALLOWED_PORTS/);
     });
 
     it.each(['https://push.example.com', 'push.example.com:443', '*', 'a,,b', 'push.example.com/path'])(

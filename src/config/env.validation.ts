@@ -20,6 +20,9 @@ const RATE_MESSAGE = '$property must look like "<limit>/<seconds>", e.g. 60/60';
 const HOST_NAME = '(\\*\\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?|\\[[0-9a-f:.]+\\]';
 const COUNTRY_LIST = /^\s*[A-Za-z]{2}\s*(,\s*[A-Za-z]{2}\s*)*$/;
 const PUSH_HOSTS = new RegExp(`^\\s*(${HOST_NAME})\\s*(,\\s*(${HOST_NAME})\\s*)*$`, 'i');
+/** A TCP port, 1-65535, in its plain decimal form. */
+const PORT = '(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d{2}|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3})';
+const PUSH_PORTS = new RegExp(`^\\s*${PORT}\\s*(,\\s*${PORT}\\s*)*$`);
 
 /** An integer variable within [min, max]; the text is converted, so "abc" is reported by name. */
 function IntegerVar(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
@@ -401,6 +404,10 @@ export class EnvironmentVariables {
    */
   @Matches(PUSH_HOSTS, { message: '$property must be a comma-separated list of host names (a leading "*." matches subdomains)' })
   PUSH_ALLOWED_HOSTS = 'fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com';
+
+  /** Ports a push subscription's endpoint may use (comma-separated; decisions §15). Default: 443 only. */
+  @Matches(PUSH_PORTS, { message: '$property must be a comma-separated list of ports (1-65535)' })
+  PUSH_ALLOWED_PORTS = '443';
 
   /** VAPID key pair (`npm run cli -- vapid:generate`), unpadded base64url; both empty: pushes are skipped. */
   @IsString()

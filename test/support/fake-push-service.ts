@@ -30,6 +30,8 @@ export interface FakeBrowser {
 export interface FakePushService {
   /** https://127.0.0.1:<port> — the audience of the VAPID JWT. */
   origin: string;
+  /** Its port: the value for PUSH_ALLOWED_PORTS. */
+  port: string;
   /** The PEM of its self-signed certificate: the value for PUSH_CA_FILE. */
   caFile: string;
   requests: AnsweredPush[];
@@ -70,11 +72,13 @@ export async function startFakePushService(): Promise<FakePushService> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = String((server.address() as AddressInfo).port);
+  const origin = `https://127.0.0.1:${port}`;
   const pathOf = (endpoint: string) => new URL(endpoint).pathname;
 
   return {
     origin,
+    port,
     caFile,
     requests,
     browser(contentEncoding: ContentEncoding = 'aes128gcm'): FakeBrowser {

@@ -9,3 +9,11 @@ export function socketIoChannelKey(prefix: string): string {
 
 /** Where Socket.IO's PostgreSQL adapter and emitter keep packets too big for NOTIFY (migration SocketIoAttachments). */
 export const SOCKET_IO_ATTACHMENTS_TABLE = 'socket_io_attachments';
+
+/**
+ * The Socket.IO room of one bearer token: every connection opened with the token joins it, so that
+ * revoking the token (sign-out, a claim of the account, a role change) closes them on every instance.
+ */
+export function tokenRoom(tokenId: string): string {
+  return `token.${tokenId}`;
+}

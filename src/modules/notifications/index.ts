@@ -1,4 +1,5 @@
 export { generateVapidKeys } from './channels/vapid-keys';
+export { ForgetUserPushSubscriptionsCommand } from './commands/forget-user-push-subscriptions/forget-user-push-subscriptions.command';
 export {
   NotifyExpiringSubscriptionsCommand,
   type NotifyExpiringSubscriptionsResult,

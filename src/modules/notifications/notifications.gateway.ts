@@ -5,12 +5,14 @@ import { DEPENDENCY_UNAVAILABLE_MESSAGE, isDependencyUnavailable } from '@common
 import { PRINCIPAL_RESOLVER, PrincipalResolver } from '@common/context/ports';
 import type { Principal } from '@common/context/request-context';
 import { merchantAccessRefusal } from '@common/context/tenant-access.guard';
+import { tokenRoom } from '@infra/realtime/socket-io-channels';
 import { tenantRoom } from './channels/broadcast.channel';
 
 /** What the handshake established about a connection, kept on `socket.data`. */
 interface MerchantConnection {
   userId: string;
   tenantId: string;
+  tokenId: string;
 }
 
 /** A refused handshake: the client's `connect_error` carries `message` and, when given, `data`. */
@@ -31,6 +33,12 @@ class HandshakeRefusal extends Error {
  * its own shop, `private-tenant.{tenantId}`; anyone else signed in is refused ("Forbidden.") rather
  * than left connected to nothing. Rooms are assigned by the server only: the gateway handles no
  * client message, so a client asking to join another room is ignored.
+ *
+ * Each connection also joins the room of its token, `token.{tokenId}`: revoking the token (sign-out,
+ * a claim of the account, a role change) disconnects that room on every instance (TokenService,
+ * decisions §15). A revocation that lands between the handshake's check and the join would miss the
+ * connection, so the token is checked once more after joining: by then the revocation's stamp is
+ * written, and the connection is closed.
  */
 @WebSocketGateway({ path: '/socket.io' })
 export class NotificationsGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
@@ -51,8 +59,21 @@ export class NotificationsGateway implements OnGatewayInit<Server>, OnGatewayCon
   }
 
   handleConnection(socket: Socket): void {
-    const { tenantId } = socket.data as MerchantConnection;
-    void socket.join(tenantRoom(tenantId));
+    const { tenantId, tokenId } = socket.data as MerchantConnection;
+    void socket.join([tenantRoom(tenantId), tokenRoom(tokenId)]);
+    this.admit(socket).then(
+      (now) => {
+        if (now.tenantId !== tenantId || now.tokenId !== tokenId) socket.disconnect();
+      },
+      (error: unknown) => {
+        // While PostgreSQL is down the connection stays, as every other one does during the outage.
+        if (error instanceof HandshakeRefusal) {
+          if (error.message !== DEPENDENCY_UNAVAILABLE_MESSAGE) socket.disconnect();
+        } else {
+          this.logger.error({ err: error }, 'Socket.IO token re-check failed');
+        }
+      },
+    );
   }
 
   private async admit(socket: Socket): Promise<MerchantConnection> {
@@ -61,7 +82,7 @@ export class NotificationsGateway implements OnGatewayInit<Server>, OnGatewayCon
     if (!principal) throw new HandshakeRefusal('Unauthenticated.');
     const refusal = merchantAccessRefusal(principal);
     if (refusal || !principal.tenantId) throw new HandshakeRefusal('Forbidden.', { reason: refusal });
-    return { userId: principal.id, tenantId: principal.tenantId };
+    return { userId: principal.id, tenantId: principal.tenantId, tokenId: principal.tokenId };
   }
 
   private async verify(token: string): Promise<Principal | null> {

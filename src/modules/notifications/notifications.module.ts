@@ -9,6 +9,8 @@ import { NotifyExpiringSubscriptionsHandler } from './commands/notify-expiring-s
 import { PushChannel } from './channels/push.channel';
 import { WebPushChannel } from './channels/web-push.channel';
 import { DeletePushSubscriptionHandler } from './commands/delete-push-subscription/delete-push-subscription.handler';
+import { DeletePushSubscriptionByIdHandler } from './commands/delete-push-subscription-by-id/delete-push-subscription-by-id.handler';
+import { ForgetUserPushSubscriptionsHandler } from './commands/forget-user-push-subscriptions/forget-user-push-subscriptions.handler';
 import { RegisterPushSubscriptionHandler } from './commands/register-push-subscription/register-push-subscription.handler';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
 import { BroadcastDeliveryProcessor } from './jobs/broadcast-delivery.processor';
@@ -21,6 +23,10 @@ import { PushDeliveryProcessor } from './jobs/push-delivery.processor';
 import { Notifier } from './notifier.service';
 import { CountUnreadNotificationsHandler } from './queries/count-unread-notifications/count-unread-notifications.handler';
 import { CountNotificationsHandler, ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler';
+import {
+  CountPushSubscriptionsHandler,
+  ListPushSubscriptionsHandler,
+} from './queries/list-push-subscriptions/list-push-subscriptions.handler';
 import { PushSubscriptionsController } from './push-subscriptions.controller';
 import { PushSubscriptionsRepository } from './push-subscriptions.repository';
 
@@ -40,6 +46,10 @@ import { PushSubscriptionsRepository } from './push-subscriptions.repository';
     PushSubscriptionsRepository,
     RegisterPushSubscriptionHandler,
     DeletePushSubscriptionHandler,
+    DeletePushSubscriptionByIdHandler,
+    ForgetUserPushSubscriptionsHandler,
+    ListPushSubscriptionsHandler,
+    CountPushSubscriptionsHandler,
   ],
   exports: [Notifier, PushSubscriptionsRepository],
 })

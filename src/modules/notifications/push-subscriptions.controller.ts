@@ -1,18 +1,62 @@
-import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Authenticated } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
+import { ApiPage, ApiRemoved } from '@common/http/api-docs';
+import { UuidIdParam } from '@common/http/id-params';
+import { CursorField, PageQueryDto, Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { DeletePushSubscriptionCommand } from './commands/delete-push-subscription/delete-push-subscription.command';
+import { DeletePushSubscriptionByIdCommand } from './commands/delete-push-subscription-by-id/delete-push-subscription-by-id.command';
 import { RegisterPushSubscriptionCommand } from './commands/register-push-subscription/register-push-subscription.command';
+import { PUSH_SUBSCRIPTION_NOT_FOUND } from './domain/notifications.errors';
 import { DeletePushSubscriptionDto, PushSubscriptionResponse, RegisterPushSubscriptionDto } from './dto/push-subscription.dto';
+import type { PushSubscriptionResource } from './dto/push-subscription.resource';
+import {
+  CountPushSubscriptionsQuery,
+  ListPushSubscriptionsQuery,
+  PUSH_SUBSCRIPTIONS_PER_PAGE,
+} from './queries/list-push-subscriptions/list-push-subscriptions.query';
 
-/** The caller's browsers that receive Web Push (spec 4.6; throttle:api, the default group). */
+/** created_at (microseconds), id: the listing order. */
+const PUSH_SUBSCRIPTION_SORT_KEY: readonly CursorField[] = ['timestamp', 'uuid'];
+
+/** The caller's browsers that receive Web Push (spec 4.6, decisions §15; throttle:api, the default group). */
 @ApiTags('notifications')
 @Controller('api/v1/push-subscriptions')
 export class PushSubscriptionsController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly paginator: Paginator,
+  ) {}
+
+  @Get()
+  @Authenticated()
+  @ApiPage('{ id, endpoint_host, created_at }', {
+    summary: "The signed-in user's browsers, oldest first (at most 20, so one page); no endpoint, no keys",
+  })
+  @ApiUnauthorizedResponse({ description: 'No valid bearer token' })
+  list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<PushSubscriptionResource>> {
+    const userId = ctx.principal.id;
+    return this.paginator.page(
+      {
+        path: '/api/v1/push-subscriptions',
+        page: query.page,
+        cursor: query.cursor,
+        perPage: PUSH_SUBSCRIPTIONS_PER_PAGE,
+        key: PUSH_SUBSCRIPTION_SORT_KEY,
+      },
+      {
+        total: () => this.queries.execute<CountPushSubscriptionsQuery, number>(new CountPushSubscriptionsQuery(userId)),
+        rows: (window) =>
+          this.queries.execute<ListPushSubscriptionsQuery, PageSlice<PushSubscriptionResource>>(
+            new ListPushSubscriptionsQuery(userId, window),
+          ),
+      },
+    );
+  }
 
   @Post()
   @HttpCode(200)
@@ -44,5 +88,17 @@ export class PushSubscriptionsController {
   async remove(@Body() body: DeletePushSubscriptionDto, @Ctx() ctx: RequestContext): Promise<PushSubscriptionResponse> {
     await this.commands.execute(new DeletePushSubscriptionCommand(ctx.principal.id, body.endpoint));
     return { status: 'success', message: 'Web Push subscription deleted.' };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Authenticated()
+  @ApiRemoved({
+    summary: "Forget one of the signed-in user's browsers by its id (from the list)",
+    notFound: 'Not one of your push subscriptions (unknown, malformed, or another user’s)',
+  })
+  @ApiUnauthorizedResponse({ description: 'No valid bearer token' })
+  async removeById(@Ctx() ctx: RequestContext, @UuidIdParam('id', PUSH_SUBSCRIPTION_NOT_FOUND) id: string): Promise<void> {
+    await this.commands.execute(new DeletePushSubscriptionByIdCommand(ctx.principal.id, id));
   }
 }

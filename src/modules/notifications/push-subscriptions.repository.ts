@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { epochMicros } from '@infra/database/list-counts';
 import type { ContentEncoding } from './dto/push-subscription.dto';
 
 export interface PushSubscriptionRow {
@@ -8,6 +9,14 @@ export interface PushSubscriptionRow {
   auth: string;
   p256dh: string;
   contentEncoding: ContentEncoding;
+}
+
+/** What the caller's list shows of a subscription, with its sort key (created_at in microseconds, as text). */
+export interface PushSubscriptionSummary {
+  id: string;
+  endpoint: string;
+  createdAt: Date;
+  sortKey: string;
 }
 
 /**
@@ -43,9 +52,41 @@ export class PushSubscriptionsRepository {
     );
   }
 
-  /** Only the caller's own: an endpoint of another user is left alone. */
-  async deleteForUser(manager: EntityManager, userId: string, endpoint: string): Promise<void> {
-    await manager.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [userId, endpoint]);
+  /** Only the caller's own: an endpoint of another user is left alone. `endpoints`: spellings of one endpoint. */
+  async deleteForUser(manager: EntityManager, userId: string, endpoints: readonly string[]): Promise<void> {
+    await manager.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = ANY($2::varchar[])', [userId, endpoints]);
+  }
+
+  /** Only the caller's own. True when it existed. */
+  async deleteOwn(manager: EntityManager, userId: string, id: string): Promise<boolean> {
+    const [, affected] = await manager.query<[unknown, number]>('DELETE FROM push_subscriptions WHERE id = $1 AND user_id = $2', [
+      id,
+      userId,
+    ]);
+    return affected > 0;
+  }
+
+  /** Every browser of the user (a claim of the account); how many there were. */
+  async deleteAllForUser(manager: EntityManager, userId: string): Promise<number> {
+    const [, affected] = await manager.query<[unknown, number]>('DELETE FROM push_subscriptions WHERE user_id = $1', [userId]);
+    return affected;
+  }
+
+  /** All of a user's subscriptions (at most MAX_PUSH_SUBSCRIPTIONS_PER_USER), oldest first. */
+  async summariesForUser(manager: EntityManager, userId: string): Promise<PushSubscriptionSummary[]> {
+    return manager.query(
+      `SELECT id, endpoint, created_at AS "createdAt", ${epochMicros('created_at')} AS "sortKey"
+         FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+  }
+
+  /** At most MAX_PUSH_SUBSCRIPTIONS_PER_USER rows, on the user's index: a bounded count. */
+  async countForUser(manager: EntityManager, userId: string): Promise<number> {
+    const rows = await manager.query<Array<{ total: number }>>('SELECT count(*)::int AS total FROM push_subscriptions WHERE user_id = $1', [
+      userId,
+    ]);
+    return rows[0].total;
   }
 
   async listForUser(manager: EntityManager, userId: string): Promise<PushSubscriptionRow[]> {

@@ -9,6 +9,7 @@ import { createProduct, createShop, orderBody } from '@test/support/commerce-fac
 import { authHeader } from '@test/support/factories';
 import { FakeBrowser, pushesTo, useFakePushService } from '@test/support/fake-push-service';
 import { placeOrder } from '@test/support/http-clients';
+import { useStarted } from '@test/support/lifecycle';
 import { jobsOn } from '@test/support/queues';
 import { freePort, useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
@@ -18,10 +19,13 @@ const SUBJECT = 'mailto:push-ops@shop.test';
 
 describe('Web Push delivery of NewOrderNotification (spec 6, decisions §9)', () => {
   const push = useFakePushService();
+  // A port nothing listens on, allowed too: a push service that cannot be reached.
+  const closed = useStarted(async () => ({ port: String(await freePort()) }));
   const vapid = generateVapidKeys();
   const t = useTestApp(() => ({
     env: {
       PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      PUSH_ALLOWED_PORTS: `${push.port},${closed.port}`,
       PUSH_CA_FILE: push.caFile,
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -191,7 +195,7 @@ describe('Web Push delivery of NewOrderNotification (spec 6, decisions §9)', ()
 
   it('retries when a push service cannot be reached, having pushed to the others', async () => {
     const { owner, token, browsers } = await shopWithBrowsers();
-    const unreachable = `https://127.0.0.1:${await freePort()}/push/${randomUUID()}`;
+    const unreachable = `https://127.0.0.1:${closed.port}/push/${randomUUID()}`;
     await t
       .http()
       .post('/api/v1/push-subscriptions')
@@ -209,6 +213,19 @@ describe('Web Push delivery of NewOrderNotification (spec 6, decisions §9)', ()
     const { owner, browsers } = await shopWithBrowsers();
     const elsewhere = `https://push.elsewhere.example/push/${randomUUID()}`;
     // Stored while its host was allowed (as if PUSH_ALLOWED_HOSTS had changed since).
+    await t.db.query(
+      `INSERT INTO push_subscriptions (user_id, endpoint, auth, p256dh) SELECT user_id, $2, auth, p256dh FROM push_subscriptions WHERE endpoint = $1`,
+      [browsers.modern.endpoint, elsewhere],
+    );
+    const payload: WebPushPayload = { title: 'T', icon: '/i.png', body: 'B', actions: [], data: {} };
+    await t.get(PushChannel).sendToUser(owner.id, payload, `test.${randomUUID()}-${owner.id}`);
+    expect([browsers.modern.accepted().length, browsers.legacy.accepted().length]).toEqual([1, 1]);
+  });
+
+  it('never calls a stored endpoint on a port no longer in PUSH_ALLOWED_PORTS (decisions §15)', async () => {
+    const { owner, browsers } = await shopWithBrowsers();
+    // A closed port of the allowed host, stored before the port rule: a call there would fail the job.
+    const elsewhere = `https://127.0.0.1:${await freePort()}/push/${randomUUID()}`;
     await t.db.query(
       `INSERT INTO push_subscriptions (user_id, endpoint, auth, p256dh) SELECT user_id, $2, auth, p256dh FROM push_subscriptions WHERE endpoint = $1`,
       [browsers.modern.endpoint, elsewhere],

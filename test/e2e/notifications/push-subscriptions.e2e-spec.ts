@@ -11,7 +11,7 @@ function fcmSubscription(overrides: Record<string, unknown> = {}) {
   return { endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys: new BrowserKeys().keys, ...overrides };
 }
 
-describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4.6, decisions §12)', () => {
+describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4.6, decisions §12, §15)', () => {
   // The default PUSH_ALLOWED_HOSTS: the browsers' push services.
   const t = useTestApp();
 
@@ -68,6 +68,13 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
     expect(await rowsOf(next.user.id)).toHaveLength(1);
   });
 
+  it('stores the endpoint re-serialised (the default port left out, the host lower-cased)', async () => {
+    const { user, token } = await createUser(t);
+    const id = randomUUID();
+    await post(token, fcmSubscription({ endpoint: `https://FCM.googleapis.com:443/fcm/send/${id}` })).expect(200);
+    expect(await rowsOf(user.id)).toEqual([expect.objectContaining({ endpoint: `https://fcm.googleapis.com/fcm/send/${id}` })]);
+  });
+
   it('stores padded keys unpadded, as web-push takes them', async () => {
     const { user, token } = await createUser(t);
     const keys = new BrowserKeys().keys;
@@ -102,6 +109,10 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
       ['keys null', { keys: null }, ['keys.auth', 'keys.p256dh']],
       ['an empty keys object', { keys: {} }, ['keys.auth', 'keys.p256dh']],
       ['keys not an object', { keys: 'abc' }, ['keys']],
+      ['keys an empty array', { keys: [] }, ['keys']],
+      ['keys an array of a keys object', { keys: [keys()] }, ['keys']],
+      ['keys a number', { keys: 42 }, ['keys']],
+      ['keys a boolean', { keys: true }, ['keys']],
       ['an endpoint of 1001 characters', { endpoint: `https://fcm.googleapis.com/${'a'.repeat(974)}` }, ['endpoint']],
       ['an http:// endpoint', { endpoint: 'http://fcm.googleapis.com/fcm/send/abc' }, ['endpoint']],
       ['an endpoint that is not a string', { endpoint: 42 }, ['endpoint']],
@@ -131,6 +142,12 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
       ['the apex of a wildcard entry', 'https://notify.windows.com/w/?token=1'],
       ['an allowed host as user name', 'https://fcm.googleapis.com@push.evil.example/fcm/send/1'],
       ['an allowed host as a prefix', 'https://fcm.googleapis.com.evil.example/fcm/send/1'],
+      // WHATWG URL reads the host "127.0.0.1;.notify.windows.com"; web-push's url.parse connects to 127.0.0.1.
+      ['a host the two URL parsers read differently', 'https://127.0.0.1;.notify.windows.com/x'],
+      ['a host with characters outside plain DNS names', 'https://wns2_par.notify.windows.com/w/?token=1'],
+      ['a percent-encoded host', 'https://wns%32.notify.windows.com/w/?token=1'],
+      ['a port not in PUSH_ALLOWED_PORTS', 'https://fcm.googleapis.com:8443/fcm/send/1'],
+      ['an empty user name', 'https://@fcm.googleapis.com/fcm/send/1'],
     ])('endpoint on %s, storing nothing', async (_case, endpoint) => {
       const { user, token } = await createUser(t);
       const res = await post(token, fcmSubscription({ endpoint }));
@@ -174,10 +191,77 @@ describe('Push subscriptions: POST and DELETE /api/v1/push-subscriptions (spec 4
     expect(await rowsOf(other.user.id)).toHaveLength(1);
   });
 
+  it('DELETE by endpoint finds a subscription stored re-serialised, spelt as it was registered', async () => {
+    const { user, token } = await createUser(t);
+    const endpoint = `https://FCM.googleapis.com:443/fcm/send/${randomUUID()}`;
+    await post(token, fcmSubscription({ endpoint })).expect(200);
+    await remove(token, { endpoint }).expect(200);
+    expect(await rowsOf(user.id)).toEqual([]);
+  });
+
   it('deletes a user’s subscriptions with the user', async () => {
     const { user, token } = await createUser(t);
     await post(token, fcmSubscription()).expect(200);
     await t.db.query('DELETE FROM users WHERE id = $1', [user.id]);
     expect(await rowsOf(user.id)).toEqual([]);
+  });
+
+  describe('GET /api/v1/push-subscriptions and DELETE /api/v1/push-subscriptions/{id} (decisions §15)', () => {
+    const list = (token: string) => t.http().get(PATH).set(authHeader(token));
+    const removeById = (token: string, id: string) => t.http().delete(`${PATH}/${id}`).set(authHeader(token));
+
+    it('answer 401 without a valid bearer token', async () => {
+      for (const res of [await t.http().get(PATH), await t.http().delete(`${PATH}/${randomUUID()}`)]) {
+        expect({ status: res.status, body: res.body }).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
+      }
+    });
+
+    it('lists only the caller’s own, oldest first, as { id, endpoint_host, created_at } in the list envelope', async () => {
+      const { user, token } = await createUser(t);
+      const other = await createUser(t);
+      await post(token, fcmSubscription()).expect(200);
+      await post(token, fcmSubscription({ endpoint: 'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD' })).expect(200);
+      await post(other.token, fcmSubscription()).expect(200);
+      const rows: Array<{ id: string; endpoint: string; created_at: Date }> = await t.db.query(
+        'SELECT id, endpoint, created_at FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id',
+        [user.id],
+      );
+
+      const res = await list(token);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(
+        rows.map((row) => ({ id: row.id, endpoint_host: new URL(row.endpoint).hostname, created_at: row.created_at.toISOString() })),
+      );
+      expect(res.body.data.map((row: { endpoint_host: string }) => row.endpoint_host).sort()).toEqual([
+        'fcm.googleapis.com',
+        'wns2-par02p.notify.windows.com',
+      ]);
+      expect(res.body.meta).toEqual(expect.objectContaining({ current_page: 1, total: 2, per_page: 20, from: 1, to: 2, last_page: 1 }));
+      expect(res.body.links).toEqual(expect.objectContaining({ prev: null, next: null }));
+      // No endpoint (a capability URL of the browser) and no keys in the answer.
+      expect(JSON.stringify(res.body)).not.toContain('/fcm/send/');
+      expect((await list(other.token)).body.data).toHaveLength(1);
+    });
+
+    it('DELETE by id removes the caller’s own (204); another user’s id, an unknown id or a malformed one is 404 and removes nothing', async () => {
+      const { user, token } = await createUser(t);
+      const other = await createUser(t);
+      await post(token, fcmSubscription()).expect(200);
+      await post(other.token, fcmSubscription()).expect(200);
+      const [mine] = await t.db.query('SELECT id FROM push_subscriptions WHERE user_id = $1', [user.id]);
+      const [theirs] = await t.db.query('SELECT id FROM push_subscriptions WHERE user_id = $1', [other.user.id]);
+
+      for (const id of [theirs.id, randomUUID(), 'not-a-uuid', '1']) {
+        const res = await removeById(token, id);
+        expect({ id, status: res.status, message: res.body.message }).toEqual({ id, status: 404, message: 'Push subscription not found.' });
+      }
+      expect(await rowsOf(other.user.id)).toHaveLength(1);
+
+      const deleted = await removeById(token, mine.id);
+      expect(deleted.status).toBe(204);
+      expect(await rowsOf(user.id)).toEqual([]);
+      expect((await removeById(token, mine.id)).status).toBe(404);
+      expect((await list(token)).body.data).toEqual([]);
+    });
   });
 });

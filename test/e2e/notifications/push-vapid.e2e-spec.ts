@@ -41,7 +41,13 @@ describe('VAPID keys (decisions §9, §11)', () => {
     it('stores subscriptions but skips pushes, warning once per process', async () => {
       await withTestApp(
         {
-          env: { PUSH_ALLOWED_HOSTS: '127.0.0.1', PUSH_CA_FILE: push.caFile, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' },
+          env: {
+            PUSH_ALLOWED_HOSTS: '127.0.0.1',
+            PUSH_ALLOWED_PORTS: push.port,
+            PUSH_CA_FILE: push.caFile,
+            VAPID_PUBLIC_KEY: '',
+            VAPID_PRIVATE_KEY: '',
+          },
           logLevel: 'warn',
         },
         async (t) => {

@@ -6,6 +6,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Env } from '@config/env.validation';
 import type { PrincipalResolver } from '@common/context/ports';
 import { afterCommit } from '@infra/database/transaction';
+import { SocketRooms } from '@infra/realtime/realtime.module';
+import { tokenRoom } from '@infra/realtime/socket-io-channels';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import type { Principal } from '@common/context/request-context';
 import type { UserRole } from '../domain/user-role';
@@ -68,6 +70,7 @@ export class TokenService implements PrincipalResolver {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Env, true>,
     private readonly store: KeyValueStore,
+    private readonly socketRooms: SocketRooms,
   ) {
     this.cacheMs = config.get('AUTH_TOKEN_CACHE_MS', { infer: true });
   }
@@ -158,7 +161,12 @@ export class TokenService implements PrincipalResolver {
 
   /**
    * New revocation stamps for `tokenIds`, written once the transaction commits (the caller's answer
-   * waits for them), so that no instance uses its cached copy of these tokens any longer.
+   * waits for them), so that no instance uses its cached copy of these tokens any longer. Then the
+   * Socket.IO connections opened with these tokens are closed on every instance (decisions §15,
+   * "Revocation is total"): a revoked token's connection must stop receiving the shop's events, and
+   * one whose principal changed reconnects and is admitted (or refused) as it is now. The stamps go
+   * first: a connection admitted meanwhile re-checks its token after joining its room
+   * (NotificationsGateway), and then sees the new stamp.
    */
   private async restamp(manager: EntityManager, tokenIds: string[]): Promise<void> {
     this.forget(tokenIds);
@@ -171,6 +179,12 @@ export class TokenService implements PrincipalResolver {
       } catch (error) {
         // Another instance may keep using its copy for at most AUTH_TOKEN_CACHE_MS.
         this.logger.error({ err: error, tokens: tokenIds.length }, 'Could not publish token revocation stamps');
+      }
+      try {
+        await this.socketRooms.disconnectRooms(tokenIds.map(tokenRoom));
+      } catch (error) {
+        // The datastore that carries Socket.IO messages is down: its clients are cut off from events as well.
+        this.logger.error({ err: error, tokens: tokenIds.length }, 'Could not close the Socket.IO connections of revoked tokens');
       }
     });
   }

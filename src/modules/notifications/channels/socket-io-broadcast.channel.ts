@@ -1,9 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { DataSource } from 'typeorm';
-import { Env } from '@config/env.validation';
-import { REDIS, type RedisConnection } from '@infra/redis/redis.module';
-import { postgresRoomPublisher, redisRoomPublisher, RoomPublisher } from '@infra/realtime/room-publisher';
+import { Injectable } from '@nestjs/common';
+import { SocketRooms } from '@infra/realtime/realtime.module';
 import { BroadcastChannel, tenantRoom } from './broadcast.channel';
 
 /**
@@ -16,17 +12,11 @@ import { BroadcastChannel, tenantRoom } from './broadcast.channel';
  */
 @Injectable()
 export class SocketIoBroadcastChannel extends BroadcastChannel {
-  private readonly publisher: RoomPublisher;
-
-  constructor(@Inject(REDIS) redis: RedisConnection, dataSource: DataSource, config: ConfigService<Env, true>) {
+  constructor(private readonly rooms: SocketRooms) {
     super();
-    const prefix = config.get('QUEUE_PREFIX', { infer: true });
-    this.publisher = redis
-      ? redisRoomPublisher(redis, prefix)
-      : postgresRoomPublisher((text, values) => dataSource.query<unknown[]>(text, values), prefix);
   }
 
   async toTenant(tenantId: string, event: string, payload: Record<string, unknown>): Promise<void> {
-    await this.publisher.toRoom(tenantRoom(tenantId), event, payload);
+    await this.rooms.toRoom(tenantRoom(tenantId), event, payload);
   }
 }

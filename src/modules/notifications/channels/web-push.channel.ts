@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { sendNotification, WebPushError } from 'web-push';
 import type { Env } from '@config/env.validation';
 import { KeyValueStore } from '@infra/store/key-value-store';
-import { isAllowedPushHost, parseAllowedPushHosts } from '../domain/push-endpoint';
+import { parseAllowedPushHosts, parseAllowedPushPorts, pushEndpointProblem, PushEndpointRules } from '../domain/push-endpoint';
 import { PushSubscriptionRow, PushSubscriptionsRepository } from '../push-subscriptions.repository';
 import { PushChannel, WebPushPayload } from './push.channel';
 
@@ -42,7 +42,7 @@ interface VapidDetails {
 export class WebPushChannel extends PushChannel {
   private readonly logger = new Logger(WebPushChannel.name);
   private readonly vapid: VapidDetails | null;
-  private readonly allowedHosts: string[];
+  private readonly rules: PushEndpointRules;
   private readonly agent: Agent;
   private warnedUnconfigured = false;
 
@@ -57,7 +57,10 @@ export class WebPushChannel extends PushChannel {
     const privateKey = config.get('VAPID_PRIVATE_KEY', { infer: true }).trim();
     // Both set or both empty, and a matching pair: checked with the rest of the configuration.
     this.vapid = publicKey && privateKey ? { subject: config.get('VAPID_SUBJECT', { infer: true }), publicKey, privateKey } : null;
-    this.allowedHosts = parseAllowedPushHosts(config.get('PUSH_ALLOWED_HOSTS', { infer: true }));
+    this.rules = {
+      hosts: parseAllowedPushHosts(config.get('PUSH_ALLOWED_HOSTS', { infer: true })),
+      ports: parseAllowedPushPorts(config.get('PUSH_ALLOWED_PORTS', { infer: true })),
+    };
     // Keep-alive: a job pushes to the same few push services again and again. Idle sockets are
     // unref'd by Node, so they never hold a process open at shutdown, and in-flight pushes finish.
     this.agent = new Agent({ keepAlive: true, ca: extraCertificateAuthorities(config.get('PUSH_CA_FILE', { infer: true })) });
@@ -83,9 +86,12 @@ export class WebPushChannel extends PushChannel {
   }
 
   private async deliver(subscription: PushSubscriptionRow, body: string, deliveryKey: string, vapid: VapidDetails): Promise<void> {
-    const { origin, hostname } = new URL(subscription.endpoint);
-    if (!isAllowedPushHost(hostname, this.allowedHosts)) {
-      this.logger.warn({ origin }, 'Push subscription skipped: its host is no longer in PUSH_ALLOWED_HOSTS');
+    const { origin } = new URL(subscription.endpoint);
+    // Rows stored before a rule changed (a host or port taken off its list, the stricter URL rules
+    // of decisions §15) are not called.
+    const problem = pushEndpointProblem(subscription.endpoint, this.rules);
+    if (problem) {
+      this.logger.warn({ origin, problem }, 'Push subscription skipped: its endpoint is no longer allowed');
       return;
     }
     const mark = `push-delivered:${deliveryKey}:${subscription.id}`;

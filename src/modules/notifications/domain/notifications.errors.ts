@@ -11,3 +11,12 @@ export class NotificationNotFoundError extends NotFoundError {
 
 /** 422 on `endpoint`: not an https:// URL of an allowed push service (decisions §12). */
 export class PushEndpointRefusedError extends fieldError('endpoint') {}
+
+/** Also the message of the path-id pipe: a malformed id, an unknown one and another user's read the same. */
+export const PUSH_SUBSCRIPTION_NOT_FOUND = 'Push subscription not found.';
+
+export class PushSubscriptionNotFoundError extends NotFoundError {
+  constructor() {
+    super(PUSH_SUBSCRIPTION_NOT_FOUND);
+  }
+}

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { AUTH_SECRET_BYTES, isPushAuthSecret, isPushPublicKey, P256DH_BYTES } from '../domain/push-keys';
 
 export const CONTENT_ENCODINGS = ['aes128gcm', 'aesgcm'] as const;
@@ -36,7 +36,11 @@ export class PushKeysDto {
 }
 
 export class RegisterPushSubscriptionDto {
-  @ApiProperty({ maxLength: 1000, description: "The PushSubscription's endpoint: https:// on a host of PUSH_ALLOWED_HOSTS" })
+  @ApiProperty({
+    maxLength: 1000,
+    description:
+      "The PushSubscription's endpoint: https:// on a host of PUSH_ALLOWED_HOSTS and a port of PUSH_ALLOWED_PORTS (stored re-serialised)",
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(1000)
@@ -47,8 +51,11 @@ export class RegisterPushSubscriptionDto {
   // A missing (or null) `keys` object is validated as an empty one, so its errors name each required
   // key (`keys.auth`, `keys.p256dh`) rather than the object (decisions §12): the default covers an
   // absent field, which class-transformer never visits; the transform covers null.
+  // An array (`[]`, `[{ auth, p256dh }]`) would pass the nested validation element by element and
+  // leave `keys.auth` undefined: only an object is a keys object.
   @Type(() => PushKeysDto)
   @Transform(({ value }: { value: unknown }) => value ?? new PushKeysDto())
+  @IsObject({ message: 'The keys must be an object with auth and p256dh.' })
   @ValidateNested()
   keys: PushKeysDto = new PushKeysDto();
 

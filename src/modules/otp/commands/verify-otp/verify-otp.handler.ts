@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Env } from '@config/env.validation';
 import { inTransaction } from '@infra/database/transaction';
 import { ClaimAccountCommand, ClaimAccountResult, TokenService, UsersQueries } from '@modules/accounts';
+import { ForgetUserPushSubscriptionsCommand } from '@modules/notifications';
 import { RemoveSocialLinksCommand } from '@modules/social-auth';
 import { evaluateOtpAttempt, OtpAttemptOutcome } from '@modules/otp/domain/otp-attempt';
 import { otpCodeMatches } from '@modules/otp/domain/otp-code';
@@ -78,13 +79,16 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, Verif
   /**
    * Accounts are found by email; registration records no phone number, so a verified phone leads to
    * registration. The code proves the address: an account registered with it but never proven is
-   * claimed, so whoever registered it (anyone can) loses its tokens and provider logins.
+   * claimed, so whoever registered it (anyone can) loses its tokens, provider logins and push subscriptions.
    */
   private async signIn(manager: EntityManager, identifier: string, channel: OtpChannel): Promise<VerifyOtpResult> {
     const user = channel === 'email' ? await this.users.findByEmail(manager, identifier) : null;
     if (!user) return { requiresRegistration: true, user: null };
     const { claimed } = await this.commands.execute<ClaimAccountCommand, ClaimAccountResult>(new ClaimAccountCommand(user.id));
-    if (claimed) await this.commands.execute(new RemoveSocialLinksCommand(user.id));
+    if (claimed) {
+      await this.commands.execute(new RemoveSocialLinksCommand(user.id));
+      await this.commands.execute(new ForgetUserPushSubscriptionsCommand(user.id));
+    }
     const token = await this.tokens.issue(manager, user.id, 'otp-api-token');
     return { requiresRegistration: false, user: { id: user.id, tenantId: user.tenantId }, token: token.plainTextToken };
   }

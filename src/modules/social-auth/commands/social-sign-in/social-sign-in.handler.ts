@@ -11,6 +11,7 @@ import {
   TokenService,
   UsersQueries,
 } from '@modules/accounts';
+import { ForgetUserPushSubscriptionsCommand } from '@modules/notifications';
 import { RemoveSocialLinksCommand } from '@modules/social-auth/commands/remove-social-links/remove-social-links.command';
 import {
   EmailCannotReceiveMailError,
@@ -114,10 +115,15 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
     };
   }
 
-  /** The proof of the email claims the account; what was connected before the proof goes with the old tokens. */
+  /**
+   * The proof of the email claims the account; what was connected before the proof (provider logins,
+   * browsers subscribed to its pushes) goes with the old tokens.
+   */
   private async claim(userId: string): Promise<void> {
     const { claimed } = await this.commands.execute<ClaimAccountCommand, ClaimAccountResult>(new ClaimAccountCommand(userId));
-    if (claimed) await this.commands.execute(new RemoveSocialLinksCommand(userId));
+    if (!claimed) return;
+    await this.commands.execute(new RemoveSocialLinksCommand(userId));
+    await this.commands.execute(new ForgetUserPushSubscriptionsCommand(userId));
   }
 
   /**
