@@ -4,14 +4,21 @@ import { INestApplicationContext } from '@nestjs/common';
 import { createHttpApp, createWorkerContext } from './bootstrap';
 import { loadEnv } from '@config/load-env';
 import { resolveEnvironment } from '@config/resolve-environment';
+import { probeDatabase } from '@infra/database/ensure-database';
 import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
 import { closeHttpServer } from '@infra/lifecycle/close-http-server';
+import { recordInstance } from '@infra/lifecycle/instance-file';
+import { describeStartupFailure, waitForFreePort } from '@infra/lifecycle/startup-failure';
 import { tuneHeapFor } from '@infra/lifecycle/heap-tuning';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { createRootLogger } from '@infra/logging/http-logger';
 import type { EnvironmentVariables } from '@config/env.validation';
 import type { Logger } from 'pino';
+
+const PORT_WAIT_MS = 5_000;
+/** Start-up waits this long for PostgreSQL's first answer, longer than a request would. */
+const STARTUP_CONNECT_TIMEOUT_MS = 5_000;
 
 async function main(): Promise<void> {
   let env;
@@ -22,14 +29,42 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createRootLogger(env.LOG_LEVEL, { pretty: env.NODE_ENV === 'development' });
-  // The embedded PostgreSQL (zero-setup mode) outlives the app: stopped after app.close().
-  const resolved = await resolveEnvironment(env, logger);
-  env = resolved.env;
+  const settings = env;
   try {
-    await serve(env, logger, resolved.release);
+    await ensurePortsFree(env);
+    // The embedded PostgreSQL (zero-setup mode) outlives the app: stopped after app.close().
+    const resolved = await resolveEnvironment(env, logger);
+    env = resolved.env;
+    try {
+      await serve(env, logger, resolved.release);
+    } catch (error) {
+      await resolved.release().catch(() => undefined);
+      throw error;
+    }
   } catch (error) {
-    await resolved.release().catch(() => undefined);
-    throw error;
+    // A setting that stops start-up is said in one line, naming it (decisions §19); the stack only at debug.
+    const line = describeStartupFailure(error, { ...settings, DATABASE_URL: env.DATABASE_URL ?? settings.DATABASE_URL });
+    if (line === null) throw error;
+    console.error(line);
+    if (env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace') console.error(error);
+    process.exit(1);
+  }
+}
+
+/**
+ * The HTTP and gRPC ports must be free before anything starts. Outside production a process
+ * started while the previous one still closes them (watch mode) waits up to 5 s for them.
+ */
+async function ensurePortsFree(env: EnvironmentVariables): Promise<void> {
+  if (env.APP_ROLE === 'worker') return;
+  const waitMs = env.NODE_ENV === 'production' ? 0 : PORT_WAIT_MS;
+  const grpcPort = Number(env.GRPC_URL.split(':').pop());
+  const grpcHost = env.GRPC_URL.slice(0, env.GRPC_URL.lastIndexOf(':')).replace(/^\[|\]$/g, '');
+  if (!(await waitForFreePort('0.0.0.0', env.PORT, waitMs))) {
+    throw Object.assign(new Error(`listen EADDRINUSE 0.0.0.0:${env.PORT}`), { code: 'EADDRINUSE', address: '0.0.0.0', port: env.PORT });
+  }
+  if (!(await waitForFreePort(grpcHost, grpcPort, waitMs))) {
+    throw Object.assign(new Error(`grpc EADDRINUSE ${env.GRPC_URL}`), { code: 'EADDRINUSE', port: grpcPort });
   }
 }
 
@@ -38,6 +73,8 @@ async function serve(env: EnvironmentVariables, logger: Logger, release: () => P
   if (env.MIGRATIONS_RUN) {
     const applied = await runMigrations(env.DATABASE_URL, (message) => logger.info(message));
     logger.info({ applied: applied.length }, 'Database schema is up to date');
+  } else {
+    await probeDatabase(env.DATABASE_URL, Math.max(env.DATABASE_CONNECT_TIMEOUT_MS, STARTUP_CONNECT_TIMEOUT_MS));
   }
 
   let app: INestApplicationContext;
@@ -56,6 +93,7 @@ async function serve(env: EnvironmentVariables, logger: Logger, release: () => P
     server = http.getHttpServer();
     app = http;
     logger.info({ port: env.PORT, role: env.APP_ROLE, docs: `${env.APP_URL}/api/docs` }, 'Storefront API listening');
+    recordInstance(env.DATA_DIR, { port: env.PORT, grpcPort: Number(env.GRPC_URL.split(':').pop()) });
   }
 
   const state = app.get(ShutdownState);

@@ -33,3 +33,17 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   }
   return true;
 }
+
+/**
+ * Throws the driver's error when the database of `databaseUrl` does not take a connection within
+ * `timeoutMs`: start-up checks it once, so that a wrong DATABASE_URL is one line naming it
+ * (decisions §19) rather than the ORM's retries, each with its stack.
+ */
+export async function probeDatabase(databaseUrl: string, timeoutMs: number): Promise<void> {
+  const probe = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs });
+  try {
+    await probe.connect();
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+}
