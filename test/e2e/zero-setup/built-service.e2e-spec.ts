@@ -166,12 +166,13 @@ describe('The built service on a bare machine: no DATABASE_URL, REDIS_URL or APP
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('embedded PostgreSQL stopped');
     expect(await postgresProcessesOf(join(dataDir, 'postgres'))).toEqual([]);
-    // Nothing was logged as raw text (a Redis client would print connection errors): JSON lines only.
+    // Nothing was logged as raw text (a Redis client would print connection errors): the logger's
+    // lines only, readable in development (pino-pretty: a time and level, or a field indented under it).
     expect(
       first
         .output()
         .split('\n')
-        .filter((line) => line.trim() !== '' && !line.startsWith('{')),
+        .filter((line) => line.trim() !== '' && !/^\[\d\d:\d\d:\d\d\.\d{3}\] [A-Z]+: |^ {4}/.test(line)),
     ).toEqual([]);
 
     // Restarted: the same data directory, the same key, the same database.
