@@ -1,7 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { Env, parseTrustProxy } from '@config/env.validation';
 import { cancelQueriesOnDisconnect } from '@infra/database/query-cancellation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
@@ -47,14 +48,13 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   // First, so that request timing covers body parsing and refusals too. Nothing when metrics are off.
   for (const middleware of app.get(MetricsService).httpMiddlewares()) app.use(middleware);
 
+  closeConnectionsOnceClosing(app, app.get(ShutdownState));
+
   // One middleware for what every request passes through, rather than a router layer each: the
-  // `Connection: close` once the listener is closing (SIGTERM, after the drain), so no client keeps
-  // a dying process busy; the request id and log line (first, so that even a request the body parser
-  // refuses has an id); then the cancellation of a read's statements when its client hangs up.
-  const shutdown = app.get(ShutdownState);
+  // request id and log line (first, so that even a request the body parser refuses has an id); then
+  // the cancellation of a read's statements when its client hangs up.
   const withQueryCancellation = (req: Request, res: Response, next: NextFunction) => cancelQueriesOnDisconnect(req, res, next);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (shutdown.closing) res.setHeader('Connection', 'close');
     requestLogging(req, res, req.method === 'GET' || req.method === 'HEAD' ? () => withQueryCancellation(req, res, next) : next);
   });
   app.use(parseBodies);
@@ -78,6 +78,28 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   }
+}
+
+/**
+ * Once the listener is closing (SIGTERM, after the drain), every response whose head is written
+ * from then on says `Connection: close`, and Node closes its socket as soon as it ends (decisions
+ * §15): those of requests that arrive on an open keep-alive connection, and those of requests that
+ * were already in flight (a body still being uploaded, a handler still waiting on PostgreSQL). A
+ * check made when a request arrives would miss the latter: answered `keep-alive`, their socket
+ * would hold the process until Node's keep-alive timeout, past SHUTDOWN_TIMEOUT_MS.
+ *
+ * The check sits in `writeHead` of the app's response prototype (every response is made with it,
+ * express-app.adapter.ts), which Node calls for every response head, implicit ones included: one
+ * test of a flag a response, and no listener per request.
+ */
+function closeConnectionsOnceClosing(app: NestExpressApplication, shutdown: ShutdownState): void {
+  const instance: Express = app.getHttpAdapter().getInstance();
+  const response = instance.response as ServerResponse;
+  const writeHead = response.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  response.writeHead = function writeHeadClosing(this: ServerResponse, ...args: unknown[]): ServerResponse {
+    if (shutdown.closing && !this.headersSent) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  };
 }
 
 // Webhooks are verified over their exact bytes and may carry a body that is not valid JSON (which
