@@ -6,6 +6,7 @@ import express, { Express, NextFunction, Request, RequestHandler, Response } fro
 import { Env, parseTrustProxy } from '@config/env.validation';
 import { cancelQueriesOnDisconnect } from '@infra/database/query-cancellation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
+import { UnavailableAnswersLog } from '@infra/logging/unavailable-answers-log';
 import { MetricsService } from '@infra/metrics/metrics.service';
 import { toErrorResponse } from '@common/errors/error-response';
 import { BodyValidationPipe } from './body-validation.pipe';
@@ -58,9 +59,12 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
     requestLogging(req, res, req.method === 'GET' || req.method === 'HEAD' ? () => withQueryCancellation(req, res, next) : next);
   });
   app.use(parseBodies);
+  const unavailableAnswers = app.get(UnavailableAnswersLog);
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    const { status, body } = toErrorResponse(error);
+    const { status, body, headers, unavailable } = toErrorResponse(error);
+    if (unavailable) unavailableAnswers.answered(unavailable, error, res);
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
     res.status(status).json(body);
   });
 

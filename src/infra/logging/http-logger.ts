@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { storage, Store } from 'nestjs-pino/storage';
 import pino, { Logger } from 'pino';
 import pinoHttp, { HttpLogger } from 'pino-http';
+import { isCountedUnavailableAnswer } from './unavailable-answers-log';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const QUIET_PATHS = new Set(['/health/live', '/health/ready']);
@@ -49,6 +50,8 @@ function createHttpLogger(logger: Logger): HttpLogger {
     logger,
     genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
     customLogLevel(_req, res, err) {
+      // A 503 of a known outage is counted in UnavailableAnswersLog's line, without a stack.
+      if (isCountedUnavailableAnswer(res)) return 'silent';
       if (err || res.statusCode >= 500) return 'error';
       return 'info';
     },
