@@ -12,6 +12,7 @@ import { Env, validateResolvedEnv } from '@config/env.validation';
 import { DatabaseConnectionWatch } from '@infra/database/database-connection.watch';
 import { typeormOptions } from '@infra/database/typeorm-options';
 import { LifecycleModule } from '@infra/lifecycle/lifecycle.module';
+import { UnavailableAnswersLog } from '@infra/logging/unavailable-answers-log';
 import { MessagingModule, MessagingWorkerModule } from '@infra/messaging/messaging.module';
 import { MetricsModule } from '@infra/metrics/metrics.module';
 import { OutboxModule, OutboxWorkerModule } from '@infra/outbox/outbox.module';
@@ -128,6 +129,7 @@ export class AppModule {
       ],
       providers: [
         DatabaseConnectionWatch,
+        UnavailableAnswersLog,
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         // Guards run in this order: the request context (caller, storefront shop) before rate
         // limiting, so that limits keyed by user see the user.

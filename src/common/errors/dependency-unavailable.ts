@@ -34,13 +34,17 @@ const NETWORK_CODES = new Set([
 // not accepting connections yet; 53300: too many connections.
 const PG_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
 
-// What pg, pg-pool and ioredis say when the connection, rather than the statement, failed.
-const CONNECTION_MESSAGES = [
+// What pg and pg-pool say when the connection, rather than the statement, failed.
+const POSTGRES_CONNECTION_MESSAGES = [
   /^Connection terminated/, // pg: the server went away mid-query or during connect
   /^timeout exceeded when trying to connect$/, // pg-pool: no connection within connectionTimeoutMillis
   /^Query read timeout$/, // pg: query_timeout
   /^timeout expired$/, // pg: connect timeout of a new client
   /is not queryable$/, // pg: a client whose connection already failed
+];
+
+// What ioredis says when the connection, rather than the command, failed.
+const REDIS_CONNECTION_MESSAGES = [
   /^Connection is closed\.?$/, // ioredis: the socket closed with the command pending
   /^Stream isn't writeable and enableOfflineQueue options is false$/, // ioredis: not connected
   /^Command timed out$/, // ioredis: commandTimeout
@@ -51,14 +55,33 @@ const CONNECTION_MESSAGES = [
  * True when `error` says a dependency could not be reached (connection refused, dropped, timed
  * out), as opposed to a statement or command it refused: that is a 503, not a 500.
  */
-export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
-  if (error instanceof DependencyUnavailableError) return true;
-  if (!error || typeof error !== 'object' || depth > 3) return false;
+export function isDependencyUnavailable(error: unknown): boolean {
+  return unavailableDependency(error) !== undefined;
+}
+
+/**
+ * Which dependency `error` says could not be reached (`postgres`, `redis`, or what a
+ * DependencyUnavailableError names), or undefined when it is not such a failure. A bare socket
+ * error (ECONNREFUSED…) reaches a request only from pg: ioredis fails the commands of a broken
+ * connection with its own messages.
+ */
+export function unavailableDependency(error: unknown, depth = 0): string | undefined {
+  if (error instanceof DependencyUnavailableError) return error.dependency;
+  if (!error || typeof error !== 'object' || depth > 3) return undefined;
   const failure = error as { code?: unknown; message?: unknown; errors?: unknown; driverError?: unknown; cause?: unknown };
-  if (typeof failure.code === 'string' && (NETWORK_CODES.has(failure.code) || PG_UNAVAILABLE.test(failure.code))) return true;
-  if (typeof failure.message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(failure.message as string))) return true;
-  if (Array.isArray(failure.errors) && failure.errors.some((inner) => isDependencyUnavailable(inner, depth + 1))) return true;
-  return isDependencyUnavailable(failure.driverError, depth + 1) || isDependencyUnavailable(failure.cause, depth + 1);
+  if (typeof failure.code === 'string' && (NETWORK_CODES.has(failure.code) || PG_UNAVAILABLE.test(failure.code))) return 'postgres';
+  if (typeof failure.message === 'string') {
+    const message = failure.message;
+    if (POSTGRES_CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return 'postgres';
+    if (REDIS_CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return 'redis';
+  }
+  if (Array.isArray(failure.errors)) {
+    for (const inner of failure.errors as unknown[]) {
+      const dependency = unavailableDependency(inner, depth + 1);
+      if (dependency) return dependency;
+    }
+  }
+  return unavailableDependency(failure.driverError, depth + 1) ?? unavailableDependency(failure.cause, depth + 1);
 }
 
 /**

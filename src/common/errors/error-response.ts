@@ -2,8 +2,8 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import {
   DEPENDENCY_RETRY_AFTER_SECONDS,
   DEPENDENCY_UNAVAILABLE_MESSAGE,
-  isDependencyUnavailable,
   isStatementCancelled,
+  unavailableDependency,
 } from './dependency-unavailable';
 import { DomainError } from './domain.error';
 
@@ -16,6 +16,8 @@ export interface ErrorResponse {
   headers?: Record<string, string>;
   /** Not a bug, but worth an operator's warning line (a statement cut by its timeout). */
   warning?: string;
+  /** The dependency (`postgres`, `redis`) whose outage the 503 answers: counted, not logged one by one. */
+  unavailable?: string;
 }
 
 /**
@@ -24,12 +26,14 @@ export interface ErrorResponse {
  */
 export function toErrorResponse(exception: unknown): ErrorResponse {
   // PostgreSQL or Redis unreachable: the request may succeed later, so say when to come back.
-  if (isDependencyUnavailable(exception)) {
+  const unavailable = unavailableDependency(exception);
+  if (unavailable) {
     return {
       status: HttpStatus.SERVICE_UNAVAILABLE,
       body: { message: DEPENDENCY_UNAVAILABLE_MESSAGE },
       unexpected: false,
       headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+      unavailable,
     };
   }
   // A statement PostgreSQL cut at DATABASE_STATEMENT_TIMEOUT_MS (or cancelled for a client that left).

@@ -1,10 +1,12 @@
+import type { ServerResponse } from 'node:http';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { apiDocsServed, Env, parseTrustProxy } from '@config/env.validation';
 import { cancelQueriesOnDisconnect } from '@infra/database/query-cancellation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
+import { UnavailableAnswersLog } from '@infra/logging/unavailable-answers-log';
 import { MetricsService } from '@infra/metrics/metrics.service';
 import { toErrorResponse } from '@common/errors/error-response';
 import { BodyValidationPipe } from './body-validation.pipe';
@@ -47,20 +49,22 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   // First, so that request timing covers body parsing and refusals too. Nothing when metrics are off.
   for (const middleware of app.get(MetricsService).httpMiddlewares()) app.use(middleware);
 
+  closeConnectionsOnceClosing(app, app.get(ShutdownState));
+
   // One middleware for what every request passes through, rather than a router layer each: the
-  // `Connection: close` once the listener is closing (SIGTERM, after the drain), so no client keeps
-  // a dying process busy; the request id and log line (first, so that even a request the body parser
-  // refuses has an id); then the cancellation of a read's statements when its client hangs up.
-  const shutdown = app.get(ShutdownState);
+  // request id and log line (first, so that even a request the body parser refuses has an id); then
+  // the cancellation of a read's statements when its client hangs up.
   const withQueryCancellation = (req: Request, res: Response, next: NextFunction) => cancelQueriesOnDisconnect(req, res, next);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (shutdown.closing) res.setHeader('Connection', 'close');
     requestLogging(req, res, req.method === 'GET' || req.method === 'HEAD' ? () => withQueryCancellation(req, res, next) : next);
   });
   app.use(parseBodies);
+  const unavailableAnswers = app.get(UnavailableAnswersLog);
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    const { status, body } = toErrorResponse(error);
+    const { status, body, headers, unavailable } = toErrorResponse(error);
+    if (unavailable) unavailableAnswers.answered(unavailable, error, res);
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
     res.status(status).json(body);
   });
 
@@ -83,6 +87,28 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   }
+}
+
+/**
+ * Once the listener is closing (SIGTERM, after the drain), every response whose head is written
+ * from then on says `Connection: close`, and Node closes its socket as soon as it ends (decisions
+ * §15): those of requests that arrive on an open keep-alive connection, and those of requests that
+ * were already in flight (a body still being uploaded, a handler still waiting on PostgreSQL). A
+ * check made when a request arrives would miss the latter: answered `keep-alive`, their socket
+ * would hold the process until Node's keep-alive timeout, past SHUTDOWN_TIMEOUT_MS.
+ *
+ * The check sits in `writeHead` of the app's response prototype (every response is made with it,
+ * express-app.adapter.ts), which Node calls for every response head, implicit ones included: one
+ * test of a flag a response, and no listener per request.
+ */
+function closeConnectionsOnceClosing(app: NestExpressApplication, shutdown: ShutdownState): void {
+  const instance: Express = app.getHttpAdapter().getInstance();
+  const response = instance.response as ServerResponse;
+  const writeHead = response.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  response.writeHead = function writeHeadClosing(this: ServerResponse, ...args: unknown[]): ServerResponse {
+    if (shutdown.closing && !this.headersSent) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  };
 }
 
 // No parser inflates: a body is taken as sent, and one with a `Content-Encoding` other than

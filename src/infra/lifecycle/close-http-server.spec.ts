@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { waitFor } from '@test/support/wait';
 import { closeHttpServer } from './close-http-server';
 
 describe('closeHttpServer', () => {
@@ -55,5 +56,48 @@ describe('closeHttpServer', () => {
     agent.destroy();
     await closing;
     expect(closed).toBe(true);
+  });
+
+  it('closes the socket of a response whose head said keep-alive before the close as soon as that response ends', async () => {
+    let finishStream: () => void = () => undefined;
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('streamed ');
+      finishStream = () => res.end('to the end');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true });
+    cleanup.push(() => {
+      agent.destroy();
+      server.closeAllConnections();
+      if (server.listening) server.close();
+    });
+    let socketClosed = false;
+    const response = new Promise<{ connection: string | undefined; body: string }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
+          let body = '';
+          res.socket.once('close', () => (socketClosed = true));
+          res.on('data', (chunk: Buffer) => {
+            body += chunk.toString();
+            if (body === 'streamed ') setImmediate(() => void closeAndFinish());
+          });
+          res.on('end', () => resolve({ connection: res.headers.connection, body }));
+        })
+        .on('error', reject);
+    });
+    let closing: Promise<void> | undefined;
+    const closeAndFinish = () => {
+      closing = closeHttpServer(server);
+      finishStream();
+    };
+
+    expect(await response).toEqual({ connection: 'keep-alive', body: 'streamed to the end' });
+    const startedAt = Date.now();
+    // Node's own keep-alive timeout is 5 s: the server closes the connection well before it.
+    await waitFor(() => closing !== undefined && socketClosed, { timeoutMs: 1_000, what: 'the server to close the socket' });
+    await closing;
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
   });
 });

@@ -23,7 +23,7 @@ export class ConnectionWatch {
     if (this.downSince !== null) return;
     this.downSince = Date.now();
     ConnectionWatch.logger.warn(
-      { dependency: this.dependency, connection: this.connection, error: summary(error) },
+      { dependency: this.dependency, connection: this.connection, error: errorSummary(error) },
       'Connection lost; retrying',
     );
   }
@@ -50,7 +50,7 @@ export function watchRedisClient(client: RedisLikeClient, connection: string): C
 }
 
 /** What the driver said, without the client object some drivers attach to their errors. */
-function summary(error: unknown): { type: string; message: string; code?: string } {
+export function errorSummary(error: unknown): { type: string; message: string; code?: string } {
   const failure = (error ?? {}) as { name?: unknown; message?: unknown; code?: unknown };
   return {
     type: typeof failure.name === 'string' ? failure.name : 'Error',

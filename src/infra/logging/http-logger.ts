@@ -5,6 +5,7 @@ import { storage, Store } from 'nestjs-pino/storage';
 import pino, { Logger } from 'pino';
 import pinoHttp, { HttpLogger } from 'pino-http';
 import { loggableUrl } from '@common/http/loggable-url';
+import { isCountedUnavailableAnswer } from './unavailable-answers-log';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const QUIET_PATHS = new Set(['/health/live', '/health/ready']);
@@ -106,6 +107,8 @@ function createHttpLogger(logger: Logger): HttpLogger {
     logger,
     genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
     customLogLevel(_req, res, err) {
+      // A 503 of a known outage is counted in UnavailableAnswersLog's line, without a stack.
+      if (isCountedUnavailableAnswer(res)) return 'silent';
       if (err || res.statusCode >= 500) return 'error';
       return 'info';
     },

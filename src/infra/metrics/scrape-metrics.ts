@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
-import { Gauge, Registry } from 'prom-client';
+import { Gauge, MetricObjectWithValues, MetricValue, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { OutboxService } from '@infra/outbox/outbox.service';
@@ -15,7 +15,8 @@ const SOURCE_TIMEOUT_MS = 1_000;
  * What is read from the dependencies when Prometheus scrapes, not on the request path: queue depth
  * and failed jobs per BullMQ queue (Redis), the outbox backlog (PostgreSQL), and the use of the
  * PostgreSQL pool (in memory). Each read is bounded (`BoundedRead`); a source that could not be read
- * is reported as `storefront_scrape_source_up{source} 0` and its series are left out, never stale.
+ * is reported as `storefront_scrape_source_up{source} 0` and its series are left out, never stale
+ * and never 0.
  */
 @Injectable()
 export class ScrapeMetrics {
@@ -48,21 +49,43 @@ export class ScrapeMetrics {
       gauges.queueFailed.set({ queue }, counts.failed);
     }
 
-    gauges.outboxPending.reset();
-    gauges.outboxOldest.reset();
     gauges.sourceUp.set({ source: 'outbox' }, backlog ? 1 : 0);
-    if (backlog) {
-      gauges.outboxPending.set(backlog.pending);
-      gauges.outboxOldest.set(backlog.oldestPendingSeconds);
-    }
+    gauges.outboxPending.record(backlog?.pending);
+    gauges.outboxOldest.record(backlog?.oldestPendingSeconds);
 
+    // The pool's figures are in this process's memory: read even while PostgreSQL is down (0 open
+    // connections is then the truth). Without a pool (not created yet) there is nothing to report.
     const pool = (this.dataSource.driver as PostgresDriver).master as (Pool & { options: { max?: number } }) | undefined;
+    gauges.poolConnections.reset();
     if (pool) {
       gauges.poolConnections.set({ state: 'total' }, pool.totalCount);
       gauges.poolConnections.set({ state: 'idle' }, pool.idleCount);
-      gauges.poolWaiting.set(pool.waitingCount);
-      gauges.poolMax.set(pool.options.max ?? 10);
     }
+    gauges.poolWaiting.record(pool?.waitingCount);
+    gauges.poolMax.record(pool ? (pool.options.max ?? 10) : undefined);
+  }
+}
+
+/**
+ * An unlabelled gauge whose sample is left out while its source could not be read. prom-client
+ * gives an unlabelled gauge the value 0 from its creation, and `reset()` sets it back to 0, so an
+ * unreadable outbox would read as a healthy "nothing pending" and silence an alert on its age
+ * (decisions §15: absent, never 0). A labelled gauge needs none of this: its `reset()` removes
+ * every series.
+ */
+class ReadingGauge extends Gauge {
+  private read = false;
+
+  /** The value read, or undefined when the source could not be read. */
+  record(value: number | undefined): void {
+    this.read = value !== undefined;
+    if (value === undefined) this.reset();
+    else this.set(value);
+  }
+
+  override async get(): Promise<MetricObjectWithValues<MetricValue<string>>> {
+    const metric = await super.get();
+    return this.read ? metric : { ...metric, values: [] };
   }
 }
 
@@ -87,12 +110,12 @@ function createGauges(registry: Registry) {
       labelNames: ['queue'] as const,
       registers,
     }),
-    outboxPending: new Gauge({
+    outboxPending: new ReadingGauge({
       name: 'storefront_outbox_pending_events',
       help: 'Outbox events recorded but not handed to the queue yet',
       registers,
     }),
-    outboxOldest: new Gauge({
+    outboxOldest: new ReadingGauge({
       name: 'storefront_outbox_oldest_pending_age_seconds',
       help: 'Age of the oldest pending outbox event (0 with none)',
       registers,
@@ -103,12 +126,12 @@ function createGauges(registry: Registry) {
       labelNames: ['state'] as const,
       registers,
     }),
-    poolWaiting: new Gauge({
+    poolWaiting: new ReadingGauge({
       name: 'storefront_db_pool_waiting_requests',
       help: 'Queries of this process waiting for a free PostgreSQL connection',
       registers,
     }),
-    poolMax: new Gauge({
+    poolMax: new ReadingGauge({
       name: 'storefront_db_pool_max_connections',
       help: 'Size limit of the PostgreSQL pool (DATABASE_POOL_SIZE)',
       registers,

@@ -1,6 +1,9 @@
 import http from 'node:http';
+import net from 'node:net';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
-import { useTestApp } from '@test/support/test-app';
+import { startMain } from '@test/support/cli';
+import { freePort, useTestApp } from '@test/support/test-app';
+import { waitFor } from '@test/support/wait';
 
 describe('Graceful shutdown states (decisions §13)', () => {
   const t = useTestApp();
@@ -30,6 +33,72 @@ describe('Graceful shutdown states (decisions §13)', () => {
       expect(await get(agent, '/health/live')).toEqual({ status: 200, connection: 'close' });
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+describe('Graceful shutdown of a real process with a request in flight (decisions §15)', () => {
+  /** Connects to the port; true once the connection is refused (the listener is closed). */
+  const refused = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = net.connect(port, '127.0.0.1');
+      probe.once('connect', () => (probe.destroy(), resolve(false)));
+      probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+
+  it('a body still being sent when the listener closes: answered with Connection: close, the server closes the socket, exit 0 within the timeout', async () => {
+    const port = await freePort();
+    const grpcPort = await freePort();
+    const timeoutMs = 3_000;
+    const api = await startMain(
+      {
+        APP_ROLE: 'api',
+        PORT: String(port),
+        GRPC_URL: `127.0.0.1:${grpcPort}`,
+        SHUTDOWN_DRAIN_MS: '300',
+        SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
+      },
+      'Storefront API listening',
+    );
+    try {
+      // A client on a keep-alive connection sends the head and half the body before SIGTERM.
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      const serverEnded = new Promise<number>((resolve) => socket.once('end', () => resolve(Date.now())));
+      socket.on('error', () => undefined);
+      const body = JSON.stringify({ email: 'not-an-address', password: 'short' });
+      const half = Math.floor(body.length / 2);
+      socket.write(
+        `POST /api/v1/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+      );
+
+      let exitedAt = 0;
+      const exit = api.exited.then((code) => ((exitedAt = Date.now()), code));
+      const signalledAt = Date.now();
+      api.child.kill('SIGTERM');
+      // The rest of the body arrives once the listener is closed (after the drain).
+      await waitFor(() => refused(port), { timeoutMs: 5_000, what: 'the listener to close' });
+      socket.write(body.slice(half));
+
+      const endedAt = await serverEnded;
+      const code = await exit;
+      const head = received.split('\r\n\r\n')[0].split('\r\n');
+      expect({ status: head[0], connection: head.find((line) => /^connection:/i.test(line)), code }).toEqual({
+        status: 'HTTP/1.1 422 Unprocessable Entity',
+        connection: 'Connection: close',
+        code: 0,
+      });
+      // The server, not the exit, closed the connection: right after the response.
+      expect(endedAt).toBeLessThan(exitedAt);
+      expect(exitedAt - signalledAt).toBeLessThan(300 + timeoutMs);
+      expect(api.output()).toContain('Shut down cleanly');
+      expect(api.output()).not.toContain('Shutdown took too long');
+      socket.destroy();
+    } finally {
+      api.child.kill('SIGKILL');
     }
   });
 });

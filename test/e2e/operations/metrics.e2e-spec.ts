@@ -5,8 +5,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue, Worker } from 'bullmq';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
 import { QUEUE_SCHEMA } from '@infra/queue/queue-backend';
+import { runMigrations } from '@infra/database/run-migrations';
 import { describeIf, requirements } from '@test/support/conditions';
-import { useRedisServer } from '@test/support/private-servers';
+import { useStarted } from '@test/support/lifecycle';
+import { usePostgresServer, useRedisServer } from '@test/support/private-servers';
 import { TestApp, useTestApp, withTestApp } from '@test/support/test-app';
 import { TEST_DATABASE_URL, TEST_QUEUE_BACKEND, TEST_REDIS_URL } from '@test/support/test-env';
 import { waitFor } from '@test/support/wait';
@@ -195,6 +197,60 @@ describe('Metrics: GET /metrics (decisions §11)', () => {
       const api = [];
       for (let i = 0; i < 3; i++) api.push((await t.http().get('/api/v1/coupons')).status);
       expect(api[2]).toBe(429);
+    });
+  });
+
+  describeIf(requirements.postgresBinaries)('while PostgreSQL is down (decisions §15)', () => {
+    jest.setTimeout(60_000);
+    let postgresDown = false;
+    // Runs before the hooks below stop the app: an app never closes against a server a failed test left stopped.
+    afterAll(async () => {
+      if (postgresDown) await postgres.restart();
+    });
+    const postgres = usePostgresServer();
+    // The schema, before the app starts on it.
+    useStarted(async () => ({ applied: await runMigrations(postgres.url) }));
+    const t = useTestApp(() => ({
+      role: 'api',
+      env: { ...ENABLED, DATABASE_URL: postgres.url, QUEUE_PREFIX: `metrics-pg-${randomUUID().slice(0, 8)}` },
+    }));
+    const OUTBOX_GAUGES = ['storefront_outbox_pending_events', 'storefront_outbox_oldest_pending_age_seconds'];
+    // With queues on PostgreSQL, their counts are read there too.
+    const queuesOnPostgres = TEST_QUEUE_BACKEND === 'postgres';
+
+    it('the outbox gauges (and queue gauges on PostgreSQL) are absent while it cannot be read, never 0; present again once it is back', async () => {
+      const before = await scrape(t);
+      expect(sample(before, 'storefront_scrape_source_up', { source: 'outbox' })).toBe(1);
+      for (const name of OUTBOX_GAUGES) expect({ name, value: sample(before, name) }).toEqual({ name, value: expect.any(Number) });
+
+      await postgres.stopImmediately();
+      postgresDown = true;
+      const startedAt = Date.now();
+      const res = await t.http().get('/metrics').timeout(5_000);
+      expect(Date.now() - startedAt).toBeLessThan(2_000);
+      expect(res.status).toBe(200);
+      const during = res.text;
+      expect(sample(during, 'storefront_scrape_source_up', { source: 'outbox' })).toBe(0);
+      // An alert on "oldest pending > 300 s" sees no data (absent), not a healthy 0.
+      for (const name of OUTBOX_GAUGES) expect({ name, value: sample(during, name) }).toEqual({ name, value: undefined });
+      expect(sample(during, 'storefront_scrape_source_up', { source: 'queues' })).toBe(queuesOnPostgres ? 0 : 1);
+      expect(sample(during, 'storefront_queue_jobs', { queue: 'outbox', state: 'waiting' })).toEqual(
+        queuesOnPostgres ? undefined : expect.any(Number),
+      );
+      // The pool's own figures live in this process's memory: still read, so still reported.
+      expect(sample(during, 'storefront_db_pool_max_connections')).toBe(20);
+      expect(sample(during, 'storefront_db_pool_connections', { state: 'total' })).toEqual(expect.any(Number));
+
+      await postgres.restart();
+      postgresDown = false;
+      const after = await waitFor(
+        async () => {
+          const text = await scrape(t);
+          return sample(text, 'storefront_scrape_source_up', { source: 'outbox' }) === 1 && text;
+        },
+        { timeoutMs: 5_000, what: 'outbox metrics after PostgreSQL is back' },
+      );
+      for (const name of OUTBOX_GAUGES) expect({ name, value: sample(after, name) }).toEqual({ name, value: expect.any(Number) });
     });
   });
 
