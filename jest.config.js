@@ -47,6 +47,8 @@ const PER_BACKEND = [
   'notifications/new-order-notification.e2e-spec.ts',
   'exports/export-lifecycle.e2e-spec.ts',
   'exports/export-shutdown.e2e-spec.ts',
+  'ai/ai-spending.e2e-spec.ts',
+  'ai/ai-dispatch-outbox.e2e-spec.ts',
 ];
 
 module.exports = async () => {

@@ -19,6 +19,7 @@ import { SocketIoAttachments1763701100000 } from './1763701100000-socket-io-atta
 import { ListCounts1763701200000 } from './1763701200000-list-counts';
 import { StatementRefusals1763701300000 } from './1763701300000-statement-refusals';
 import { OrdersPaymentWrites1763701400000 } from './1763701400000-orders-payment-writes';
+import { AiDailyTokens1763701530000 } from './1763701530000-ai-daily-tokens';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ListCounts1763701200000,
   StatementRefusals1763701300000,
   OrdersPaymentWrites1763701400000,
+  AiDailyTokens1763701530000,
 ];
