@@ -49,6 +49,7 @@ const PER_BACKEND = [
   'exports/export-shutdown.e2e-spec.ts',
   'ai/ai-spending.e2e-spec.ts',
   'ai/ai-dispatch-outbox.e2e-spec.ts',
+  'exports/export-request-outbox.e2e-spec.ts',
 ];
 
 module.exports = async () => {
