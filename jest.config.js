@@ -50,6 +50,7 @@ const PER_BACKEND = [
   'ai/ai-spending.e2e-spec.ts',
   'ai/ai-dispatch-outbox.e2e-spec.ts',
   'exports/export-request-outbox.e2e-spec.ts',
+  'notifications/notifier-after-commit.e2e-spec.ts',
 ];
 
 module.exports = async () => {

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { inTransaction } from '@infra/database/transaction';
 import { StoredEvent } from './domain-event';
 import { OutboxHandlerRegistry } from './outbox-handler.registry';
 import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
@@ -10,7 +11,9 @@ import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
 /**
  * Delivers one outbox event to every handler registered for its type. Each handler runs in its own
  * transaction together with its consumption marker, so a retry after a partial failure only runs
- * the handlers that did not finish.
+ * the handlers that did not finish. That transaction is opened by `inTransaction`, like every other
+ * write: a command the handler dispatches joins it (its writes commit or roll back with the
+ * marker), and `afterCommit` effects run once the marker is committed, never for a failed attempt.
  */
 @Processor(OUTBOX_QUEUE, { concurrency: 8 })
 export class OutboxProcessor extends WorkerHost {
@@ -45,7 +48,7 @@ export class OutboxProcessor extends WorkerHost {
       payload: row.payload,
     };
     for (const handler of this.registry.handlersFor(event.type)) {
-      await this.dataSource.transaction(async (manager) => {
+      await inTransaction(this.dataSource, async (manager) => {
         const claimed: unknown[] = await manager.query(
           `INSERT INTO outbox_consumptions (event_id, handler) VALUES ($1, $2)
            ON CONFLICT DO NOTHING RETURNING event_id`,
