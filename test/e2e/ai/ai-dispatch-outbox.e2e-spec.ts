@@ -69,6 +69,26 @@ describe('optimize-profile: the job is queued through the outbox', () => {
     }
   });
 
+  it('the event, the job row and the credits commit together: a dispatch that cannot record its event spends nothing', async () => {
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const fn = `fail_${shop.tenant.id.replace(/-/g, '')}`;
+    await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.tenant_id = '${shop.tenant.id}' AND NEW.event_type = 'AiEnrichmentRequested' THEN RAISE EXCEPTION 'simulated failure'; END IF;
+      RETURN NEW; END $$`);
+    await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON outbox_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    try {
+      const res = await optimize(shop.token);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ message: 'Server Error' });
+    } finally {
+      await t.db.query(`DROP TRIGGER ${fn} ON outbox_events`);
+      await t.db.query(`DROP FUNCTION ${fn}()`);
+    }
+    expect(await creditsOf(shop.tenant.id)).toBe(5);
+    expect(await t.db.query('SELECT 1 FROM ai_jobs WHERE tenant_id = $1', [shop.tenant.id])).toEqual([]);
+    expect(callsFor(shop.tenant.name)).toBe(0);
+  });
+
   it('a redelivered event does not run the job again, even once BullMQ has forgotten the job', async () => {
     const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
     const res = await optimize(shop.token);
