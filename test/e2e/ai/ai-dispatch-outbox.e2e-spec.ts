@@ -1,6 +1,8 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
-import { OUTBOX_QUEUE, outboxJobId } from '@infra/outbox/outbox.constants';
+import type { Job, Queue } from 'bullmq';
+import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from '@infra/outbox/outbox.constants';
+import { OutboxProcessor } from '@infra/outbox/outbox.processor';
+import { OutboxRelay } from '@infra/outbox/outbox.relay';
 import { AI_ENRICHMENT_QUEUE } from '@modules/ai/jobs/ai-enrichment.queue';
 import { authHeader, createTenantWithOwner } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
@@ -33,6 +35,8 @@ describe('optimize-profile: the job is queued through the outbox', () => {
     )[0] as { id: string; status: string; attempts: number; last_error: string | null } | undefined;
   const creditsOf = async (tenantId: string) =>
     ((await t.db.query('SELECT ai_credits FROM tenants WHERE id = $1', [tenantId]))[0] as { ai_credits: number }).ai_credits;
+  const tokensOf = async (tenantId: string) =>
+    Number((await t.db.query(`SELECT coalesce(sum(tokens), 0) AS n FROM ai_daily_tokens WHERE scope = $1`, [`tenant:${tenantId}`]))[0].n);
   const callsFor = (name: string) => ai.completions().filter((request) => request.body.includes(name)).length;
   const succeeded = (jobId: string) =>
     waitFor(async () => (await jobRow(jobId)).status === 'succeeded', { what: `AI job ${jobId} to succeed` });
@@ -86,6 +90,34 @@ describe('optimize-profile: the job is queued through the outbox', () => {
     }
     expect(await creditsOf(shop.tenant.id)).toBe(5);
     expect(await t.db.query('SELECT 1 FROM ai_jobs WHERE tenant_id = $1', [shop.tenant.id])).toEqual([]);
+    expect(callsFor(shop.tenant.name)).toBe(0);
+  });
+
+  it('an event whose delivery fails for good ends its job failed: the credits and the reserved tokens go back', async () => {
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const relay = t.get(OutboxRelay);
+    await relay.stop();
+    try {
+      const res = await optimize(shop.token);
+      const jobId = res.body.job_id as string;
+      const event = await eventOf(jobId);
+      expect(await creditsOf(shop.tenant.id)).toBe(4);
+      expect(await tokensOf(shop.tenant.id)).toBeGreaterThan(0);
+      // What the outbox worker does after the last of its attempts failed.
+      const lastAttempt = {
+        data: { outboxId: String(event?.id) },
+        attemptsMade: 8,
+        opts: { attempts: 8 },
+      } as unknown as Job<OutboxJobData>;
+      await t.get(OutboxProcessor).onFailed(lastAttempt, new Error('simulated: the queue stayed away'));
+
+      expect((await eventOf(jobId))?.status).toBe('failed');
+      expect((await jobRow(jobId)).status).toBe('failed');
+      expect(await creditsOf(shop.tenant.id)).toBe(5);
+      expect(await tokensOf(shop.tenant.id)).toBe(0);
+    } finally {
+      relay.start();
+    }
     expect(callsFor(shop.tenant.name)).toBe(0);
   });
 

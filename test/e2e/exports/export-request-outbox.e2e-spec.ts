@@ -1,6 +1,8 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
-import { OUTBOX_QUEUE, outboxJobId } from '@infra/outbox/outbox.constants';
+import type { Job, Queue } from 'bullmq';
+import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from '@infra/outbox/outbox.constants';
+import { OutboxProcessor } from '@infra/outbox/outbox.processor';
+import { OutboxRelay } from '@infra/outbox/outbox.relay';
 import { EXPORTS_QUEUE } from '@modules/exports/jobs/exports.queue';
 import { post } from '@test/support/exports';
 import { createTenantWithOwner } from '@test/support/factories';
@@ -61,6 +63,27 @@ describe('Export and report requests: the job is queued through the outbox', () 
       await waitFor(async () => (await readyNotifications(shop.owner.id)) === 2, { what: 'one notification per file' });
     } finally {
       failingAdd.mockRestore();
+    }
+  });
+
+  it('an event whose delivery fails for good fails its file instead of leaving it queued', async () => {
+    const shop = await createTenantWithOwner(t);
+    const relay = t.get(OutboxRelay);
+    await relay.stop();
+    try {
+      const res = await post(t, '/api/v1/exports/orders', shop.token);
+      const fileId = res.body.export_id as string;
+      const event = await eventOf(fileId);
+      // What the outbox worker does after the last of its attempts failed.
+      const lastAttempt = {
+        data: { outboxId: String(event?.id) },
+        attemptsMade: 8,
+        opts: { attempts: 8 },
+      } as unknown as Job<OutboxJobData>;
+      await t.get(OutboxProcessor).onFailed(lastAttempt, new Error('simulated: the queue stayed away'));
+      expect(await fileStatus(fileId)).toBe('failed');
+    } finally {
+      relay.start();
     }
   });
 

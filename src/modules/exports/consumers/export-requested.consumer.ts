@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import type { StoredEvent } from '@infra/outbox/domain-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { ExportRequested, type ExportRequestedPayload } from '@modules/exports/domain/export-requested.event';
+import { ExportFileStore } from '@modules/exports/files/export-file.store';
 import { EXPORTS_QUEUE, PRODUCE_JOB_OPTIONS, ProduceExportJob } from '@modules/exports/jobs/exports.queue';
 
 /**
@@ -13,7 +14,10 @@ import { EXPORTS_QUEUE, PRODUCE_JOB_OPTIONS, ProduceExportJob } from '@modules/e
  */
 @OutboxHandler(ExportRequested)
 export class ExportRequestedConsumer implements OutboxEventHandler<ExportRequestedPayload> {
-  constructor(@InjectQueue(EXPORTS_QUEUE) private readonly queue: Queue<ProduceExportJob>) {}
+  constructor(
+    @InjectQueue(EXPORTS_QUEUE) private readonly queue: Queue<ProduceExportJob>,
+    private readonly files: ExportFileStore,
+  ) {}
 
   async handle({ payload }: StoredEvent<ExportRequestedPayload>): Promise<void> {
     await this.queue.add(
@@ -21,5 +25,10 @@ export class ExportRequestedConsumer implements OutboxEventHandler<ExportRequest
       { fileId: payload.file_id, tenantId: payload.tenant_id },
       { ...PRODUCE_JOB_OPTIONS, jobId: payload.file_id },
     );
+  }
+
+  /** The event will never be delivered: the file that waits for it is failed, not left `queued`. */
+  async abandon({ payload }: StoredEvent<ExportRequestedPayload>): Promise<void> {
+    await this.files.markFailed(payload.file_id, 'The job could not be queued.');
   }
 }
