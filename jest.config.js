@@ -50,6 +50,10 @@ const PER_BACKEND = [
   'exports/export-lifecycle.e2e-spec.ts',
   'exports/export-shutdown.e2e-spec.ts',
   'exports/export-ready-event.e2e-spec.ts',
+  'ai/ai-spending.e2e-spec.ts',
+  'ai/ai-dispatch-outbox.e2e-spec.ts',
+  'exports/export-request-outbox.e2e-spec.ts',
+  'notifications/notifier-after-commit.e2e-spec.ts',
 ];
 
 module.exports = async () => {

@@ -20,6 +20,7 @@ import { ListCounts1763701200000 } from './1763701200000-list-counts';
 import { StatementRefusals1763701300000 } from './1763701300000-statement-refusals';
 import { OrdersPaymentWrites1763701400000 } from './1763701400000-orders-payment-writes';
 import { InventoryHoldFirstHeld1763701520000 } from './1763701520000-inventory-hold-first-held';
+import { AiDailyTokens1763701530000 } from './1763701530000-ai-daily-tokens';
 import { OrderIdempotencyKeys1763701550000 } from './1763701550000-order-idempotency-keys';
 import { DailyRevenueWidth1763701551000 } from './1763701551000-daily-revenue-width';
 
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   StatementRefusals1763701300000,
   OrdersPaymentWrites1763701400000,
   InventoryHoldFirstHeld1763701520000,
+  AiDailyTokens1763701530000,
   OrderIdempotencyKeys1763701550000,
   DailyRevenueWidth1763701551000,
 ];

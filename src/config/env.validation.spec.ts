@@ -70,6 +70,20 @@ describe('validateEnv', () => {
     });
   });
 
+  it('bounds AI spending (decisions §15): max_tokens and the daily token caps are positive integers', () => {
+    const env = validateEnv(base);
+    expect([env.AI_MAX_OUTPUT_TOKENS, env.AI_DAILY_TOKEN_CAP, env.AI_GLOBAL_DAILY_TOKEN_CAP]).toEqual([800, 200_000, 5_000_000]);
+    expect(validateEnv({ ...base, THROTTLE_AI_OPTIMIZE: '' }).THROTTLE_AI_OPTIMIZE).toBe('10/3600');
+    for (const [name, value] of [
+      ['AI_MAX_OUTPUT_TOKENS', '0'],
+      ['AI_DAILY_TOKEN_CAP', 'lots'],
+      ['AI_GLOBAL_DAILY_TOKEN_CAP', '-1'],
+      ['THROTTLE_AI_OPTIMIZE', '10'],
+    ]) {
+      expect(() => validateEnv({ ...base, [name]: value })).toThrow(name);
+    }
+  });
+
   describe('REDIS_URL and the mode (decisions §14)', () => {
     const redis = { REDIS_URL: 'redis://127.0.0.1:6379/0' };
 

@@ -186,6 +186,10 @@ export class EnvironmentVariables {
   @Matches(RATE, { message: RATE_MESSAGE })
   THROTTLE_AI_GENERATE = '5/3600';
 
+  /** optimize-profile requests per shop (decisions §15): `<limit>/<seconds>`. */
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_AI_OPTIMIZE = '10/3600';
+
   @IntegerVar(0, 100)
   HEALTH_DISK_WARN_PERCENT = 70;
 
@@ -386,6 +390,18 @@ export class EnvironmentVariables {
   /** Retries of the provider SDK on connection errors, 408/409/429 and 5xx answers. */
   @IntegerVar(0, 10)
   AI_MAX_RETRIES = 2;
+
+  /** `max_tokens` of every provider call: the most one answer may cost in output tokens (decisions §15). */
+  @IntegerVar(1, 100_000)
+  AI_MAX_OUTPUT_TOKENS = 800;
+
+  /** Tokens one shop may spend per UTC day; a call that could pass it is refused with 429. */
+  @IntegerVar(1)
+  AI_DAILY_TOKEN_CAP = 200_000;
+
+  /** Tokens the whole platform may spend per UTC day (all shops together): the provider bill's ceiling. */
+  @IntegerVar(1)
+  AI_GLOBAL_DAILY_TOKEN_CAP = 5_000_000;
 
   @IsString()
   PAYMENT_WEBHOOK_SECRET = '';

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { afterCommit, inTransaction } from '@infra/database/transaction';
 import { DomainEvent, StoredEvent } from '@infra/outbox/domain-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 
@@ -29,5 +31,33 @@ export class ProbeHappenedHandler implements OutboxEventHandler<{ marker: string
   }
 }
 
-@Module({ providers: [ProbeHappenedHandler] })
+export class ProbeWithEffects extends DomainEvent<{ marker: string }> {
+  static readonly type = 'ProbeWithEffects';
+
+  constructor(marker: string) {
+    super(null, { marker });
+  }
+}
+
+/** marker → what its handler saw: whether work it started joined its transaction, and its after-commit effects run. */
+export const probeEffects = new Map<string, { joined: boolean[]; effects: number }>();
+
+/** A handler as features write them: work through `inTransaction` (a command) and an effect after commit. */
+@OutboxHandler(ProbeWithEffects)
+export class ProbeWithEffectsHandler implements OutboxEventHandler<{ marker: string }> {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async handle(event: StoredEvent<{ marker: string }>, manager: EntityManager): Promise<void> {
+    const seen = probeEffects.get(event.payload.marker) ?? { joined: [], effects: 0 };
+    probeEffects.set(event.payload.marker, seen);
+    await inTransaction(this.dataSource, async (inner) => {
+      seen.joined.push(inner === manager);
+    });
+    await afterCommit(manager, () => {
+      seen.effects += 1;
+    });
+  }
+}
+
+@Module({ providers: [ProbeHappenedHandler, ProbeWithEffectsHandler] })
 export class OutboxProbeModule {}

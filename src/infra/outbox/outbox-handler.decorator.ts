@@ -11,6 +11,13 @@ export const OUTBOX_HANDLER_KEY = 'storefront:outbox-handler';
  */
 export interface OutboxEventHandler<TPayload = Record<string, unknown>> {
   handle(event: StoredEvent<TPayload>, manager: EntityManager): Promise<void>;
+
+  /**
+   * Called once, in a transaction of its own, when the event's delivery has failed for good (its
+   * last attempt) and this handler had not handled it: for a handler whose event something waits
+   * for (a job row holding credits), to end that wait instead of leaving it for ever.
+   */
+  abandon?(event: StoredEvent<TPayload>, manager: EntityManager): Promise<void>;
 }
 
 /** Marks a provider as the handler of one domain event class (`@OutboxHandler(OrderPlaced)`). */

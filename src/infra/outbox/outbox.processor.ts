@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { inTransaction } from '@infra/database/transaction';
 import { StoredEvent } from './domain-event';
 import { OutboxHandlerRegistry } from './outbox-handler.registry';
 import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
@@ -10,7 +11,9 @@ import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
 /**
  * Delivers one outbox event to every handler registered for its type. Each handler runs in its own
  * transaction together with its consumption marker, so a retry after a partial failure only runs
- * the handlers that did not finish.
+ * the handlers that did not finish. That transaction is opened by `inTransaction`, like every other
+ * write: a command the handler dispatches joins it (its writes commit or roll back with the
+ * marker), and `afterCommit` effects run once the marker is committed, never for a failed attempt.
  */
 @Processor(OUTBOX_QUEUE, { concurrency: 8 })
 export class OutboxProcessor extends WorkerHost {
@@ -25,27 +28,10 @@ export class OutboxProcessor extends WorkerHost {
 
   async process(job: Job<OutboxJobData>): Promise<void> {
     const { outboxId } = job.data;
-    const rows: Array<{
-      id: string;
-      event_type: string;
-      tenant_id: string | null;
-      occurred_at: Date;
-      payload: Record<string, unknown>;
-      status: string;
-    }> = await this.dataSource.query('SELECT id, event_type, tenant_id, occurred_at, payload, status FROM outbox_events WHERE id = $1', [
-      outboxId,
-    ]);
-    const row = rows[0];
-    if (!row || row.status === 'processed') return;
-    const event: StoredEvent = {
-      id: String(row.id),
-      type: row.event_type,
-      tenantId: row.tenant_id,
-      occurredAt: new Date(row.occurred_at),
-      payload: row.payload,
-    };
+    const event = await this.storedEvent(outboxId);
+    if (!event) return;
     for (const handler of this.registry.handlersFor(event.type)) {
-      await this.dataSource.transaction(async (manager) => {
+      await inTransaction(this.dataSource, async (manager) => {
         const claimed: unknown[] = await manager.query(
           `INSERT INTO outbox_consumptions (event_id, handler) VALUES ($1, $2)
            ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -72,5 +58,50 @@ export class OutboxProcessor extends WorkerHost {
         String(error?.message ?? error).slice(0, 2000),
       ])
       .catch(() => undefined);
+    if (final) await this.abandon(job.data.outboxId);
+  }
+
+  /**
+   * The event will not be delivered again: each handler that had not handled it and has an
+   * `abandon` is told, once (the consumption marker is taken for it in the same transaction).
+   */
+  private async abandon(outboxId: string): Promise<void> {
+    const event = await this.storedEvent(outboxId).catch(() => null);
+    if (!event) return;
+    for (const handler of this.registry.handlersFor(event.type)) {
+      const abandon = handler.instance.abandon?.bind(handler.instance);
+      if (!abandon) continue;
+      await inTransaction(this.dataSource, async (manager) => {
+        const claimed: unknown[] = await manager.query(
+          `INSERT INTO outbox_consumptions (event_id, handler) VALUES ($1, $2)
+           ON CONFLICT DO NOTHING RETURNING event_id`,
+          [event.id, handler.name],
+        );
+        if (claimed.length > 0) await abandon(event, manager);
+      }).catch((error: unknown) => this.logger.error({ err: error, outboxId, handler: handler.name }, 'Abandoning an outbox event failed'));
+    }
+  }
+
+  /** The event of an outbox row, as every delivery sees it; null when it is gone or already processed. */
+  private async storedEvent(outboxId: string): Promise<StoredEvent | null> {
+    const rows: Array<{
+      id: string;
+      event_type: string;
+      tenant_id: string | null;
+      occurred_at: Date;
+      payload: Record<string, unknown>;
+      status: string;
+    }> = await this.dataSource.query('SELECT id, event_type, tenant_id, occurred_at, payload, status FROM outbox_events WHERE id = $1', [
+      outboxId,
+    ]);
+    const row = rows[0];
+    if (!row || row.status === 'processed') return null;
+    return {
+      id: String(row.id),
+      type: row.event_type,
+      tenantId: row.tenant_id,
+      occurredAt: new Date(row.occurred_at),
+      payload: row.payload,
+    };
   }
 }

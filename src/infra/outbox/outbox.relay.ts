@@ -6,6 +6,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { isDependencyUnavailable, withinDeadline } from '@common/errors/dependency-unavailable';
 import { Env } from '@config/env.validation';
+import { inTransaction } from '@infra/database/transaction';
 import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from './outbox.constants';
 
 const BATCH_SIZE = 200;
@@ -58,7 +59,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   async relayOnce(): Promise<number> {
     let ids: string[] = [];
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await inTransaction(this.dataSource, async (manager) => {
         const rows: Array<{ id: string; event_type: string }> = await manager.query(
           `SELECT id, event_type FROM outbox_events
             WHERE status = 'pending' AND available_at <= now()

@@ -3,7 +3,7 @@ import { clientNetwork } from '@common/http/client-network';
 import { Env } from '@config/env.validation';
 
 export type RateLimitGroup =
-  'api' | 'api.otp-generation' | 'api.otp-identifier' | 'api.verification' | 'api.transactions' | 'tenant-aware' | 'ai-gen';
+  'api' | 'api.otp-generation' | 'api.otp-identifier' | 'api.verification' | 'api.transactions' | 'tenant-aware' | 'ai-gen' | 'ai-optimize';
 
 /**
  * Who shares one counter. `null` means the request carries nothing to count by, so the group does
@@ -58,6 +58,16 @@ export const RATE_LIMIT_GROUPS: Record<RateLimitGroup, RateLimitGroupDefinition>
     message: (seconds) => {
       const minutes = Math.max(1, Math.ceil(seconds / 60));
       return `Too many generation requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    },
+  },
+  'ai-optimize': {
+    env: 'THROTTLE_AI_OPTIMIZE',
+    // Per shop, whoever of its team asks (decisions §15). Only a member who may use the route
+    // counts: a customer or a user without a shop is refused by the merchant-area guard, and must
+    // not use up the shop's hour on the way.
+    tracker: (req) => {
+      const user = req.context?.user;
+      return user?.tenantId && user.role !== 'customer' ? `ai-optimize:${user.tenantId}` : null;
     },
   },
 };

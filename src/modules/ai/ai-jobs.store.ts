@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AiCreditsLedger } from '@modules/accounts';
+import { AiDailyTokensStore } from './ai-daily-tokens.store';
 import type { EnrichmentParams } from './domain/prompts';
+import { creditsSpentFor } from './domain/spending';
 import type { EnrichableField } from './domain/tenant-profile-enhanced.event';
+
+/** The tokens a job set aside at dispatch under the daily caps (absent on jobs queued before them). */
+export type JobTokenReservation = { day: string; tokens: number } | undefined;
 
 export const AI_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'rejected'] as const;
 export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
@@ -24,11 +29,15 @@ export interface AiJobRow {
 /**
  * `ai_jobs`: one row per enrichment request, from dispatch to its end. Every status change is a
  * conditional UPDATE on the current status, so two workers (a stalled job picked up again) cannot
- * both finish a job, and the credits of a failed or refused one are given back exactly once.
+ * both finish a job, and whoever ends it settles its tokens and, when the provider was not paid,
+ * gives its credits back: exactly once.
  */
 @Injectable()
 export class AiJobsStore {
-  constructor(private readonly ledger: AiCreditsLedger) {}
+  constructor(
+    private readonly ledger: AiCreditsLedger,
+    private readonly dailyTokens: AiDailyTokensStore,
+  ) {}
 
   async create(
     manager: EntityManager,
@@ -53,36 +62,59 @@ export class AiJobsStore {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  /** Ends a running job as succeeded; false when it was not running any more (nothing changed). */
-  async succeed(manager: EntityManager, jobId: string, enhancedFields: EnrichableField[], tokensUsed: number | null): Promise<boolean> {
+  /**
+   * Ends a running job as succeeded and settles its tokens; false when it was not running any more
+   * (nothing changed).
+   */
+  async succeed(
+    manager: EntityManager,
+    job: { jobId: string; tenantId: string; reservedTokens?: JobTokenReservation },
+    enhancedFields: EnrichableField[],
+    tokensUsed: number | null,
+  ): Promise<boolean> {
     const [, affected]: [unknown, number] = await manager.query(
       `UPDATE ai_jobs SET status = 'succeeded', enhanced_fields = $2::jsonb, tokens_used = $3, finished_at = now()
         WHERE id = $1 AND status = 'running'`,
-      [jobId, JSON.stringify(enhancedFields), tokensUsed],
+      [job.jobId, JSON.stringify(enhancedFields), tokensUsed],
     );
-    return affected === 1;
+    if (affected !== 1) return false;
+    await this.settleTokens(manager, job, tokensUsed);
+    return true;
   }
 
   /**
-   * Ends a job that has not ended as failed or rejected and gives its credits back, in the
-   * caller's transaction; false (and nothing given) when it had already ended.
+   * Ends a job that has not ended as failed or rejected, in the caller's transaction: its credits
+   * are given back unless the provider reported usage (decisions §15), and its tokens are settled to
+   * that usage (an answer that came without usage keeps its reservation; no answer costs none).
+   * False (and nothing done) when it had already ended.
    */
   async endUnsuccessfully(
     manager: EntityManager,
-    jobId: string,
+    job: { jobId: string; tenantId: string; reservedTokens?: JobTokenReservation },
     status: 'failed' | 'rejected',
     error: string,
-    tokensUsed: number | null = null,
+    usage: { tokensUsed: number | null; answered: boolean } = { tokensUsed: null, answered: false },
   ): Promise<boolean> {
+    const { tokensUsed, answered } = usage;
+    const spent = creditsSpentFor(tokensUsed);
     const [rows]: [Array<{ tenant_id: string; credits: number }>, number] = await manager.query(
-      `UPDATE ai_jobs SET status = $2, error = $3, tokens_used = COALESCE($4, tokens_used), credits_returned = true, finished_at = now()
+      `UPDATE ai_jobs SET status = $2, error = $3, tokens_used = COALESCE($4, tokens_used), credits_returned = NOT $5, finished_at = now()
         WHERE id = $1 AND status IN ('queued', 'running') AND NOT credits_returned
         RETURNING tenant_id, credits`,
-      [jobId, status, error.slice(0, 1000), tokensUsed],
+      [job.jobId, status, error.slice(0, 1000), tokensUsed, spent],
     );
     if (!rows[0]) return false;
-    if (rows[0].credits > 0) await this.ledger.giveBack(manager, rows[0].tenant_id, rows[0].credits);
+    if (!spent && rows[0].credits > 0) await this.ledger.giveBack(manager, rows[0].tenant_id, rows[0].credits);
+    await this.settleTokens(manager, job, tokensUsed ?? (answered ? null : 0));
     return true;
+  }
+
+  private async settleTokens(
+    manager: EntityManager,
+    { tenantId, reservedTokens }: { tenantId: string; reservedTokens?: JobTokenReservation },
+    tokensUsed: number | null,
+  ): Promise<void> {
+    if (reservedTokens) await this.dailyTokens.settle(manager, { tenantId, ...reservedTokens }, tokensUsed);
   }
 
   /** A job of this shop; null when it has none with that id. */

@@ -30,7 +30,8 @@ export class AiController {
 
   @Post('optimize-profile')
   @HttpCode(202)
-  @ApiOperation({ summary: "Queue an AI enrichment of the shop's profile (spends AI_CREDITS_PER_CALL credits)" })
+  @RateLimit('ai-optimize')
+  @ApiOperation({ summary: "Queue an AI enrichment of the shop's profile (10 an hour per shop; spends AI_CREDITS_PER_CALL credits)" })
   async optimizeProfile(
     @Ctx() ctx: RequestContext,
     @Body() body: OptimizeProfileDto,

@@ -2,11 +2,13 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { AiAdminController } from './ai-admin.controller';
 import { AiAuditLog } from './ai-audit.log';
+import { AiDailyTokensStore } from './ai-daily-tokens.store';
 import { AiController } from './ai.controller';
 import { AiJobsStore } from './ai-jobs.store';
 import { EnhanceTenantProfileHandler } from './commands/enhance-tenant-profile/enhance-tenant-profile.handler';
 import { GenerateContentHandler } from './commands/generate-content/generate-content.handler';
 import { OptimizeProfileHandler } from './commands/optimize-profile/optimize-profile.handler';
+import { AiEnrichmentRequestedConsumer } from './consumers/ai-enrichment-requested.consumer';
 import { AiEnrichmentProcessor } from './jobs/ai-enrichment.processor';
 import { AI_ENRICHMENT_QUEUE } from './jobs/ai-enrichment.queue';
 import { AiProvider } from './provider/ai-provider.port';
@@ -15,17 +17,27 @@ import { AiJobsQueries } from './queries/ai-jobs.queries';
 
 const PROVIDER = { provide: AiProvider, useClass: OpenAiChatProvider };
 
-/** AI enrichment: the endpoints, dispatch (rules, credits, the `ai_jobs` row) and the super admin's top-up. */
+/**
+ * AI enrichment: the endpoints, dispatch (rules, credits, tokens under the daily caps, the `ai_jobs`
+ * row and its outbox event) and the super admin's top-up.
+ */
 @Module({
-  imports: [BullModule.registerQueue({ name: AI_ENRICHMENT_QUEUE })],
   controllers: [AiController, AiAdminController],
-  providers: [PROVIDER, AiJobsStore, AiJobsQueries, OptimizeProfileHandler, GenerateContentHandler],
+  providers: [PROVIDER, AiDailyTokensStore, AiJobsStore, AiJobsQueries, OptimizeProfileHandler, GenerateContentHandler],
 })
 export class AiModule {}
 
-/** The enrichment jobs themselves: worker processes only. */
+/** Queueing the requested enrichments and running them: worker processes only. */
 @Module({
   imports: [BullModule.registerQueue({ name: AI_ENRICHMENT_QUEUE })],
-  providers: [PROVIDER, AiJobsStore, AiAuditLog, EnhanceTenantProfileHandler, AiEnrichmentProcessor],
+  providers: [
+    PROVIDER,
+    AiDailyTokensStore,
+    AiJobsStore,
+    AiAuditLog,
+    AiEnrichmentRequestedConsumer,
+    EnhanceTenantProfileHandler,
+    AiEnrichmentProcessor,
+  ],
 })
 export class AiWorkerModule {}

@@ -5,6 +5,7 @@ import { NotificationsModule } from '@modules/notifications';
 import { OrdersModule } from '@modules/orders';
 import { DeleteExpiredExportsHandler } from './commands/delete-expired-exports/delete-expired-exports.handler';
 import { RequestExportHandler } from './commands/request-export/request-export.handler';
+import { ExportRequestedConsumer } from './consumers/export-requested.consumer';
 import { ExportDownloadsController } from './export-downloads.controller';
 import { ExportsController } from './exports.controller';
 import { ExportFileStore } from './files/export-file.store';
@@ -31,9 +32,9 @@ import { GetExportFileHandler } from './queries/get-export-file/get-export-file.
 })
 export class ExportsModule {}
 
-/** Producing the files and the daily cleanup: worker processes. */
+/** Queueing the requested files, producing them, and the daily cleanup: worker processes. */
 @Module({
   imports: [ExportsModule, OrdersModule, NotificationsModule, BullModule.registerQueue({ name: EXPORTS_QUEUE })],
-  providers: [ExportFileProducer, ExportsProcessor, ExportsCleanupScheduler],
+  providers: [ExportRequestedConsumer, ExportFileProducer, ExportsProcessor, ExportsCleanupScheduler],
 })
 export class ExportsWorkerModule {}

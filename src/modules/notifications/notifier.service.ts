@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { EntityManager } from 'typeorm';
+import { afterCommit } from '@infra/database/transaction';
 import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
 import type { MailMessage } from '@infra/messaging/messages';
 import type { NotificationRecipient } from '@modules/accounts';
@@ -49,9 +50,11 @@ const PUSH_RETRIES = { attempts: 10, backoff: { type: 'exponential', delay: 1_00
  * jobs whose ids derive from (key, recipient, channel), so a repeated call never mails or pushes
  * twice, and nobody waits for a mail server or a push service.
  *
- * The jobs are queued before the caller commits, not after: the cause (an order, an export) is
- * already committed, and if the caller's transaction then fails, its retry queues the same ids again,
- * which BullMQ ignores. Queueing after commit could lose a delivery to a crash between the two.
+ * The jobs are queued through `afterCommit`, once the caller's transaction (opened by
+ * `inTransaction`: the outbox processor, the export worker, the reminders) has committed: a
+ * notification whose transaction rolls back mails, pushes and broadcasts nothing, and no push
+ * announces a row that is not there yet. A queue that fails at that moment is logged by the
+ * transaction helper; the database notification stands.
  */
 @Injectable()
 export class Notifier {
@@ -71,6 +74,11 @@ export class Notifier {
         [recipients.map((recipient) => recipient.id), tenantId, message.type, message.data, key],
       );
     }
+    await afterCommit(manager, () => this.enqueue({ key, tenantId, recipients, message }));
+  }
+
+  /** The channels other than the database, as jobs with ids derived from the key. */
+  private async enqueue({ key, tenantId, recipients, message }: NotifyRequest): Promise<void> {
     for (const recipient of recipients) {
       if (message.mail) await this.messages.sendMail(message.mail(recipient), `${key}-${recipient.id}`);
       if (message.push) {

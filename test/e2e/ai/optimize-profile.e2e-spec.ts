@@ -151,10 +151,11 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     expect(await auditRows(shop.tenant.id)).toEqual([]);
   });
 
+  // Without reported usage; with it, the credit stays spent (ai-spending.e2e-spec.ts).
   it.each([
-    ['not JSON', { content: 'Sure! Here is your profile.' }],
-    ['a field of the wrong type', { json: { description: 42 } }],
-  ])('an invalid answer (%s): job failed, credit back, nothing applied', async (_case, reply) => {
+    ['not JSON', { content: 'Sure! Here is your profile.', totalTokens: null }],
+    ['a field of the wrong type', { json: { description: 42 }, totalTokens: null }],
+  ])('an invalid answer (%s) without usage: job failed, credit back, nothing applied', async (_case, reply) => {
     const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2 } });
     ai.reply(reply);
     const res = await optimize(shop.token);
@@ -162,19 +163,19 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     expect(await tenantRow(shop.tenant.id)).toMatchObject({ ai_credits: 2, description: null, is_ai_enhanced: false });
   });
 
-  it('a failure inside the apply transaction leaves no audit row, no event, the profile unchanged, and the credit back', async () => {
+  it('a failure inside the apply transaction leaves no audit row, no event, the profile unchanged; the provider was paid, so the credit stays spent', async () => {
     const shop = await createTenantWithOwner(t, { tenant: { description: 'Before', aiCredits: 2 } });
     // The outbox row is the last write of the transaction: refusing it proves the profile update and
     // the audit row before it roll back with it.
     const fn = `fail_${randomUUID().replace(/-/g, '')}`;
     await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF NEW.tenant_id = '${shop.tenant.id}' THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$`);
+      IF NEW.tenant_id = '${shop.tenant.id}' AND NEW.event_type = 'TenantProfileEnhanced' THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$`);
     await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON outbox_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
     try {
       const res = await optimize(shop.token);
       const done = await finished(shop.token, res.body.job_id);
       expect(done.body).toMatchObject({ status: 'failed', error: 'The generated profile could not be saved.', enhanced_fields: [] });
-      expect(await tenantRow(shop.tenant.id)).toMatchObject({ description: 'Before', is_ai_enhanced: false, ai_credits: 2 });
+      expect(await tenantRow(shop.tenant.id)).toMatchObject({ description: 'Before', is_ai_enhanced: false, ai_credits: 1 });
       expect(await auditRows(shop.tenant.id)).toEqual([]);
       expect(await outboxRows(shop.tenant.id)).toEqual([]);
     } finally {
@@ -217,7 +218,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     });
   });
 
-  it('the rules again in the job: a shop canceled after dispatch → rejected, error = exception name, credit back', async () => {
+  it('the rules again in the job: a shop canceled while the provider answered → rejected, error = exception name, the answer paid for', async () => {
     const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2 } });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -232,7 +233,8 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     release();
     const done = await finished(shop.token, res.body.job_id);
     expect(done.body).toMatchObject({ status: 'rejected', error: 'cannotEnhanceSuspendedProfile', enhanced_fields: [] });
-    expect(await tenantRow(shop.tenant.id)).toMatchObject({ ai_credits: 2, is_ai_enhanced: false, description: null });
+    // The provider reported its usage: the credit stays spent (decisions §15).
+    expect(await tenantRow(shop.tenant.id)).toMatchObject({ ai_credits: 1, is_ai_enhanced: false, description: null });
     expect(await outboxRows(shop.tenant.id)).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { afterCommit, inTransaction } from '@infra/database/transaction';
 import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from '@infra/outbox/outbox.constants';
 import { OutboxRelay } from '@infra/outbox/outbox.relay';
 import { OutboxService } from '@infra/outbox/outbox.service';
-import { OutboxProbeModule, ProbeHappened, probeDeliveries } from '@test/support/outbox-probe.module';
+import { OutboxProbeModule, probeDeliveries, probeEffects, ProbeHappened, ProbeWithEffects } from '@test/support/outbox-probe.module';
 import { jobsOn } from '@test/support/queues';
 import { useTestApp, withTestApp } from '@test/support/test-app';
 import { TEST_ENV } from '@test/support/test-env';
@@ -126,6 +126,19 @@ describe('Transactional outbox', () => {
     // Outside a transaction there is nothing to wait for.
     await afterCommit(t.db.manager, () => effects.push('now'));
     expect(effects).toEqual(['outer', 'inner', 'now']);
+  });
+
+  it("runs a handler in the project's transaction: work it starts joins it, its after-commit effects run once it commits", async () => {
+    const marker = randomUUID();
+    await inTransaction(t.db, (manager) => outbox().record(manager, new ProbeWithEffects(marker)));
+    await waitFor(() => probeEffects.get(marker)?.effects === 1, { what: `the after-commit effect of ${marker}` });
+    await waitFor(
+      async () => (await t.db.query(`SELECT status FROM outbox_events WHERE payload->>'marker' = $1`, [marker]))[0]?.status === 'processed',
+      {
+        what: `the outbox row of ${marker} to be processed`,
+      },
+    );
+    expect(probeEffects.get(marker)).toEqual({ joined: [true], effects: 1 });
   });
 
   it('delivers each event exactly once with two processes relaying at the same time', async () => {

@@ -58,8 +58,15 @@ export class AiProviderUnavailableError extends ServiceUnavailableError {
 
 /** The provider answered, but not with what was asked for (not JSON, wrong shape, refused the request). */
 export class AiProviderBadAnswerError extends DomainError {
-  constructor() {
-    super('ai_bad_answer', 'The AI provider gave an unusable answer. No credit was spent; try again.', 502);
+  /** `creditSpent`: the provider reported the tokens it used for it, so the credit stays spent (decisions §15). */
+  constructor(creditSpent: boolean) {
+    super(
+      'ai_bad_answer',
+      creditSpent
+        ? 'The AI provider gave an unusable answer. Its tokens were used, so the credit was spent.'
+        : 'The AI provider gave an unusable answer. No credit was spent; try again.',
+      502,
+    );
   }
 }
 
@@ -68,5 +75,18 @@ export const AI_JOB_NOT_FOUND = 'AI job not found.';
 export class AiJobNotFoundError extends NotFoundError {
   constructor() {
     super(AI_JOB_NOT_FOUND);
+  }
+}
+
+/** A shop's or the platform's daily token cap (AI_DAILY_TOKEN_CAP, AI_GLOBAL_DAILY_TOKEN_CAP) would be passed: 429. */
+export class AiTokenCapReachedError extends DomainError {
+  constructor(scope: 'tenant' | 'platform') {
+    super(
+      'ai_token_cap_reached',
+      scope === 'tenant'
+        ? "The shop has used today's AI allowance. No credit was spent; try again tomorrow (UTC)."
+        : "Today's AI allowance of the platform is used up. No credit was spent; try again tomorrow (UTC).",
+      429,
+    );
   }
 }

@@ -30,14 +30,14 @@ export class AiEnrichmentProcessor extends WorkerHost {
   }
 
   async process(job: Job<EnhanceTenantProfileJob>): Promise<void> {
-    const { jobId, tenantId, userId, params, credits } = job.data;
+    const { jobId, tenantId, userId, params, credits, reservedTokens } = job.data;
     try {
-      await this.commands.execute(new EnhanceTenantProfileCommand(jobId, tenantId, userId, params, credits));
+      await this.commands.execute(new EnhanceTenantProfileCommand(jobId, tenantId, userId, params, credits, reservedTokens));
     } catch (error) {
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
         this.logger.error({ err: error, jobId }, 'AI enrichment failed on its last attempt; credits given back');
         await inTransaction(this.dataSource, (manager) =>
-          this.jobs.endUnsuccessfully(manager, jobId, 'failed', 'The enrichment could not be completed.'),
+          this.jobs.endUnsuccessfully(manager, { jobId, tenantId, reservedTokens }, 'failed', 'The enrichment could not be completed.'),
         );
       }
       throw error;

@@ -21,13 +21,18 @@ export class AiProviderError extends Error {
   constructor(
     readonly failure: AiProviderFailure,
     message: string,
+    /** The usage the provider reported with an answer that could not be used; null when none. */
+    readonly tokensUsed: number | null = null,
   ) {
     super(message);
     this.name = 'AiProviderError';
   }
 }
 
-/** The AI provider (a side effect behind a port): the one adapter speaks the OpenAI chat-completions API. */
+/**
+ * The AI provider (a side effect behind a port): the one adapter speaks the OpenAI chat-completions
+ * API. Every call is bounded by `max_tokens` (AI_MAX_OUTPUT_TOKENS).
+ */
 export abstract class AiProvider {
   /** False when no provider is configured: nothing may be spent on a call that cannot happen. */
   abstract get configured(): boolean;

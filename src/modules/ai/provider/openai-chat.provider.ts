@@ -13,12 +13,14 @@ import { AiJsonAnswer, AiJsonRequest, AiProvider, AiProviderError } from './ai-p
 export class OpenAiChatProvider extends AiProvider {
   private readonly client: OpenAI | null;
   private readonly model: string;
+  private readonly maxOutputTokens: number;
 
   constructor(config: ConfigService<Env, true>) {
     super();
     const baseURL = config.get('AI_BASE_URL', { infer: true });
     const apiKey = config.get('AI_API_KEY', { infer: true });
     this.model = config.get('AI_MODEL', { infer: true });
+    this.maxOutputTokens = config.get('AI_MAX_OUTPUT_TOKENS', { infer: true });
     this.client =
       baseURL && apiKey
         ? new OpenAI({
@@ -40,6 +42,8 @@ export class OpenAiChatProvider extends AiProvider {
     try {
       completion = await this.client.chat.completions.create({
         model: this.model,
+        // No answer may cost more than this: a prompt that makes the model ramble is bounded.
+        max_tokens: this.maxOutputTokens,
         response_format: { type: 'json_object' },
         messages: [
           { role: 'system', content: request.system },
@@ -49,22 +53,21 @@ export class OpenAiChatProvider extends AiProvider {
     } catch (error) {
       throw classify(error);
     }
+    // An unusable answer still cost its tokens: the caller pays for them (decisions §15).
+    const total = completion.usage?.total_tokens;
+    const tokensUsed = typeof total === 'number' && Number.isFinite(total) && total >= 0 ? Math.round(total) : null;
     const content = completion.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') throw new AiProviderError('bad-answer', 'The answer has no message content');
+    if (typeof content !== 'string') throw new AiProviderError('bad-answer', 'The answer has no message content', tokensUsed);
     let json: unknown;
     try {
       json = JSON.parse(content);
     } catch {
-      throw new AiProviderError('bad-answer', 'The answer is not valid JSON');
+      throw new AiProviderError('bad-answer', 'The answer is not valid JSON', tokensUsed);
     }
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-      throw new AiProviderError('bad-answer', 'The answer is not a JSON object');
+      throw new AiProviderError('bad-answer', 'The answer is not a JSON object', tokensUsed);
     }
-    const total = completion.usage?.total_tokens;
-    return {
-      json: json as Record<string, unknown>,
-      tokensUsed: typeof total === 'number' && Number.isFinite(total) ? Math.round(total) : null,
-    };
+    return { json: json as Record<string, unknown>, tokensUsed };
   }
 }
 

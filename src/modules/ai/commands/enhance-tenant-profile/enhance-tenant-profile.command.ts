@@ -10,7 +10,12 @@ export class EnhanceTenantProfileCommand {
     readonly params: EnrichmentParams,
     /** Credits taken at dispatch. */
     readonly credits: number,
+    /** Tokens set aside under the daily caps at dispatch; absent on jobs queued before the caps. */
+    readonly reservedTokens?: { day: string; tokens: number },
   ) {}
 }
 
-export type EnhanceTenantProfileJob = Pick<EnhanceTenantProfileCommand, 'jobId' | 'tenantId' | 'userId' | 'params' | 'credits'>;
+export type EnhanceTenantProfileJob = Pick<
+  EnhanceTenantProfileCommand,
+  'jobId' | 'tenantId' | 'userId' | 'params' | 'credits' | 'reservedTokens'
+>;

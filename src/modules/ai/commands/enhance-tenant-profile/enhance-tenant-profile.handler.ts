@@ -12,14 +12,15 @@ import { enrichmentRejection } from '@modules/ai/domain/enrichment-rules';
 import { applicableFields } from '@modules/ai/domain/generated-profile';
 import { type EnrichmentParams, profilePrompt } from '@modules/ai/domain/prompts';
 import { EnrichableField, ENRICHABLE_FIELDS, TenantProfileEnhanced } from '@modules/ai/domain/tenant-profile-enhanced.event';
-import { AiJsonAnswer, AiProvider } from '@modules/ai/provider/ai-provider.port';
+import { AiJsonAnswer, AiProvider, AiProviderError } from '@modules/ai/provider/ai-provider.port';
 import { EnhanceTenantProfileCommand } from './enhance-tenant-profile.command';
 
 /**
  * One enrichment, in the worker: running → the rules again (the shop may have changed since
  * dispatch) → the provider → one transaction that applies the non-empty values, writes the audit
  * row and the TenantProfileEnhanced outbox row, and marks the job succeeded. A refusal or a failure
- * ends the job `rejected` or `failed` and gives the credits back (once: see AiJobsStore).
+ * ends the job `rejected` or `failed`; its credits go back unless the provider reported the tokens
+ * it used (once: see AiJobsStore).
  */
 @CommandHandler(EnhanceTenantProfileCommand)
 export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenantProfileCommand, void> {
@@ -41,19 +42,20 @@ export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenan
 
     const tenant = await this.profiles.find(this.dataSource.manager, tenantId);
     const refusal = refusalOf(tenant, params);
-    if (!tenant || refusal) return this.end(jobId, refusal);
+    if (!tenant || refusal) return this.end(command, refusal);
 
     let answer: AiJsonAnswer;
     try {
       answer = await this.provider.completeJson(profilePrompt(tenant, params));
     } catch (error) {
-      return this.end(jobId, error);
+      return this.end(command, error, { tokensUsed: error instanceof AiProviderError ? error.tokensUsed : null, answered: false });
     }
+    const usage = { tokensUsed: answer.tokensUsed, answered: true };
     let fields: ReturnType<typeof applicableFields>;
     try {
       fields = applicableFields(answer.json);
     } catch (error) {
-      return this.end(jobId, error, answer.tokensUsed);
+      return this.end(command, error, usage);
     }
 
     try {
@@ -64,10 +66,10 @@ export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenan
         if (!current || refused) throw refused;
         const applied = ENRICHABLE_FIELDS.filter((field) => fields[field] !== undefined);
         if (applied.length > 0) await this.record(manager, command, current.userId ?? command.userId, applied, fields, answer.tokensUsed);
-        if (!(await this.jobs.succeed(manager, jobId, applied, answer.tokensUsed))) throw new Error('The job ended elsewhere.');
+        if (!(await this.jobs.succeed(manager, command, applied, answer.tokensUsed))) throw new Error('The job ended elsewhere.');
       });
     } catch (error) {
-      return this.end(jobId, error, answer.tokensUsed);
+      return this.end(command, error, usage);
     }
   }
 
@@ -94,13 +96,20 @@ export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenan
     );
   }
 
-  /** Ends the job `rejected` (a rule, error = the exception's name) or `failed`, giving the credits back. */
-  private async end(jobId: string, error: unknown, tokensUsed: number | null = null): Promise<void> {
+  /**
+   * Ends the job `rejected` (a rule, error = the exception's name) or `failed`; its credits go back
+   * unless the provider reported usage (decisions §15).
+   */
+  private async end(
+    command: EnhanceTenantProfileCommand,
+    error: unknown,
+    usage: { tokensUsed: number | null; answered: boolean } = { tokensUsed: null, answered: false },
+  ): Promise<void> {
     const rejected = error instanceof EnrichmentRejectedError;
     const reason = rejected ? error.code : describe(error);
-    if (!rejected) this.logger.warn({ err: error, jobId }, 'AI enrichment failed; credits given back');
+    if (!rejected) this.logger.warn({ err: error, jobId: command.jobId }, 'AI enrichment failed');
     await inTransaction(this.dataSource, (manager) =>
-      this.jobs.endUnsuccessfully(manager, jobId, rejected ? 'rejected' : 'failed', reason, tokensUsed),
+      this.jobs.endUnsuccessfully(manager, command, rejected ? 'rejected' : 'failed', reason, usage),
     );
   }
 }
