@@ -31,29 +31,37 @@ export class ProbeHappenedHandler implements OutboxEventHandler<{ marker: string
   }
 }
 
-export class ProbeWithEffects extends DomainEvent<{ marker: string }> {
+export class ProbeWithEffects extends DomainEvent<{ marker: string; effectFailures: number }> {
   static readonly type = 'ProbeWithEffects';
 
-  constructor(marker: string) {
-    super(null, { marker });
+  /** `effectFailures`: how many times its after-commit effect fails before it succeeds (a queue that is down). */
+  constructor(marker: string, effectFailures = 0) {
+    super(null, { marker, effectFailures });
   }
 }
 
-/** marker → what its handler saw: whether work it started joined its transaction, and its after-commit effects run. */
-export const probeEffects = new Map<string, { joined: boolean[]; effects: number }>();
+/**
+ * marker → what its handler saw: whether work it started joined its transaction, its after-commit
+ * effects run (succeeded), and those that failed.
+ */
+export const probeEffects = new Map<string, { joined: boolean[]; effects: number; failedEffects: number }>();
 
 /** A handler as features write them: work through `inTransaction` (a command) and an effect after commit. */
 @OutboxHandler(ProbeWithEffects)
-export class ProbeWithEffectsHandler implements OutboxEventHandler<{ marker: string }> {
+export class ProbeWithEffectsHandler implements OutboxEventHandler<{ marker: string; effectFailures: number }> {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async handle(event: StoredEvent<{ marker: string }>, manager: EntityManager): Promise<void> {
-    const seen = probeEffects.get(event.payload.marker) ?? { joined: [], effects: 0 };
+  async handle(event: StoredEvent<{ marker: string; effectFailures: number }>, manager: EntityManager): Promise<void> {
+    const seen = probeEffects.get(event.payload.marker) ?? { joined: [], effects: 0, failedEffects: 0 };
     probeEffects.set(event.payload.marker, seen);
     await inTransaction(this.dataSource, async (inner) => {
       seen.joined.push(inner === manager);
     });
     await afterCommit(manager, () => {
+      if (seen.failedEffects < (event.payload.effectFailures ?? 0)) {
+        seen.failedEffects += 1;
+        throw new Error(`probe effect failure ${seen.failedEffects}`);
+      }
       seen.effects += 1;
     });
   }

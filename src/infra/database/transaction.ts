@@ -21,7 +21,11 @@ const logger = new Logger('Transaction');
  * seeding a whole shop) joins it instead of committing on its own, so "after commit" always means
  * after the outermost commit.
  */
-export async function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   const outer = current.getStore();
   if (outer) return outer.joined ? work(outer.manager) : current.runUntilSettled({ ...outer, joined: true }, () => work(outer.manager));
   const open: OpenTransaction = { manager: dataSource.manager, afterCommit: [] };
@@ -29,8 +33,32 @@ export async function inTransaction<T>(dataSource: DataSource, work: (manager: E
     open.manager = manager;
     return current.runUntilSettled(open, () => work(manager));
   });
-  for (const effect of open.afterCommit) await runEffect(effect);
+  const failures: unknown[] = [];
+  for (const effect of open.afterCommit) {
+    const failure = await runEffect(effect);
+    if (failure !== undefined) failures.push(failure);
+  }
+  if (options.effectsMustSucceed && failures.length > 0) throw new AfterCommitError(failures);
   return result;
+}
+
+export interface TransactionOptions {
+  /**
+   * Throw an AfterCommitError when an after-commit effect fails (the commit stands), for a caller
+   * that can run the whole work again: the outbox processor, whose handlers are idempotent, undoes
+   * its consumption marker so that the event's retry queues what was not queued.
+   */
+  effectsMustSucceed?: boolean;
+}
+
+/** After-commit effects failed once their transaction had committed; `failures` says why. */
+export class AfterCommitError extends Error {
+  constructor(readonly failures: unknown[]) {
+    super(
+      `${failures.length} after-commit effect(s) failed: ${failures.map((failure) => (failure as Error)?.message ?? String(failure)).join('; ')}`,
+    );
+    this.name = 'AfterCommitError';
+  }
 }
 
 /** A pooled connection that can send a COMMIT right behind the next statement (typeorm-options.ts). */
@@ -74,10 +102,13 @@ export async function afterCommit(manager: EntityManager, effect: Effect): Promi
   await runEffect(effect);
 }
 
-async function runEffect(effect: Effect): Promise<void> {
+/** Runs one effect; a failure is logged and answered (undefined when it succeeded). */
+async function runEffect(effect: Effect): Promise<unknown> {
   try {
     await effect();
+    return undefined;
   } catch (error) {
     logger.error({ err: error }, 'An after-commit effect failed');
+    return error ?? new Error('An after-commit effect failed');
   }
 }

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { inTransaction } from '@infra/database/transaction';
+import { AfterCommitError, inTransaction } from '@infra/database/transaction';
 import { StoredEvent } from './domain-event';
 import { OutboxHandlerRegistry } from './outbox-handler.registry';
 import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
@@ -31,15 +31,29 @@ export class OutboxProcessor extends WorkerHost {
     const event = await this.storedEvent(outboxId);
     if (!event) return;
     for (const handler of this.registry.handlersFor(event.type)) {
-      await inTransaction(this.dataSource, async (manager) => {
-        const claimed: unknown[] = await manager.query(
-          `INSERT INTO outbox_consumptions (event_id, handler) VALUES ($1, $2)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [event.id, handler.name],
+      try {
+        await inTransaction(
+          this.dataSource,
+          async (manager) => {
+            const claimed: unknown[] = await manager.query(
+              `INSERT INTO outbox_consumptions (event_id, handler) VALUES ($1, $2)
+               ON CONFLICT DO NOTHING RETURNING event_id`,
+              [event.id, handler.name],
+            );
+            if (claimed.length === 0) return;
+            await handler.instance.handle(event, manager);
+          },
+          { effectsMustSucceed: true },
         );
-        if (claimed.length === 0) return;
-        await handler.instance.handle(event, manager);
-      });
+      } catch (error) {
+        // What the handler queued after its commit (a notifier's mails and pushes) did not all go
+        // out: the handler is made to run again on the event's retry. Handlers are idempotent
+        // (their rows by event, their jobs by derived ids), so that queues only what is missing.
+        if (error instanceof AfterCommitError) {
+          await this.dataSource.query('DELETE FROM outbox_consumptions WHERE event_id = $1 AND handler = $2', [event.id, handler.name]);
+        }
+        throw error;
+      }
     }
     await this.dataSource.query(`UPDATE outbox_events SET status = 'processed', processed_at = now(), last_error = NULL WHERE id = $1`, [
       outboxId,

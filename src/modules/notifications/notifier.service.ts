@@ -53,8 +53,9 @@ const PUSH_RETRIES = { attempts: 10, backoff: { type: 'exponential', delay: 1_00
  * The jobs are queued through `afterCommit`, once the caller's transaction (opened by
  * `inTransaction`: the outbox processor, the export worker, the reminders) has committed: a
  * notification whose transaction rolls back mails, pushes and broadcasts nothing, and no push
- * announces a row that is not there yet. A queue that fails at that moment is logged by the
- * transaction helper; the database notification stands.
+ * announces a row that is not there yet. Under the outbox processor a queue that fails at that
+ * moment fails the delivery, which its retry runs again (rows and job ids are idempotent); the
+ * export worker and the reminders log it, and the database notification stands.
  */
 @Injectable()
 export class Notifier {

@@ -138,7 +138,24 @@ describe('Transactional outbox', () => {
         what: `the outbox row of ${marker} to be processed`,
       },
     );
-    expect(probeEffects.get(marker)).toEqual({ joined: [true], effects: 1 });
+    expect(probeEffects.get(marker)).toEqual({ joined: [true], effects: 1, failedEffects: 0 });
+  });
+
+  it('runs a handler again when what it queued after its commit failed (a queue down), until it is queued', async () => {
+    const marker = randomUUID();
+    await inTransaction(t.db, (manager) => outbox().record(manager, new ProbeWithEffects(marker, 1)));
+    await waitFor(
+      async () => (await t.db.query(`SELECT status FROM outbox_events WHERE payload->>'marker' = $1`, [marker]))[0]?.status === 'processed',
+      { timeoutMs: 15_000, what: `the outbox row of ${marker} to be processed after its retry` },
+    );
+    // The first run committed but its effect failed: the marker was undone, and the retry ran it again.
+    expect(probeEffects.get(marker)).toEqual({ joined: [true, true], effects: 1, failedEffects: 1 });
+    expect(
+      await t.db.query(
+        `SELECT count(*)::int AS n FROM outbox_consumptions c JOIN outbox_events e ON e.id = c.event_id WHERE e.payload->>'marker' = $1`,
+        [marker],
+      ),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('delivers each event exactly once with two processes relaying at the same time', async () => {
