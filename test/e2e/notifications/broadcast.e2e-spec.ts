@@ -1,5 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import { inTransaction } from '@infra/database/transaction';
 import type { StoredEvent } from '@infra/outbox/domain-event';
 import { OrderPlacedConsumer } from '@modules/notifications/consumers/order-placed.consumer';
 import { BroadcastChannel } from '@modules/notifications/channels/broadcast.channel';
@@ -125,8 +126,9 @@ describe('Realtime notifications over Socket.IO (decisions §9)', () => {
         payload: row.payload,
       };
       const consumer = t.get(OrderPlacedConsumer);
-      await t.db.transaction((manager) => consumer.handle(event, manager));
-      await t.db.transaction((manager) => consumer.handle(event, manager));
+      // As the outbox processor runs it: in the project's transaction, its jobs queued after the commit.
+      await inTransaction(t.db, (manager) => consumer.handle(event, manager));
+      await inTransaction(t.db, (manager) => consumer.handle(event, manager));
 
       const queue = t.get<Queue<BroadcastDeliveryJob>>(getQueueToken(BROADCAST_DELIVERY_QUEUE));
       const jobs = (await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).filter(
@@ -141,7 +143,7 @@ describe('Realtime notifications over Socket.IO (decisions §9)', () => {
       const { tenant, token } = await createTenantWithOwner(t);
       const owner = clients.connect(t.baseUrl, { auth: { token } });
       expect(await handshake(owner)).toEqual({ connected: true });
-      const payload = { export_id: '0f8fad5b-d9cb-469f-a165-70867728950e', url: 'http://localhost:3000/api/v1/exports/x/download' };
+      const payload = { export_id: '0f8fad5b-d9cb-469f-a165-70867728950e' };
       await t.get(BroadcastChannel).toTenant(tenant.id, 'export.ready', payload);
       expect(await eventsOf(owner, 'export.ready')).toEqual([payload]);
     });
