@@ -141,8 +141,12 @@ describeWithBrowser(
 
     it('shows a clear error for a token that is not a super admin’s (403) or not valid (401), and no data', async () => {
       const { token: ownerToken } = await createTenantWithOwner(t);
+      // Signed out for sure: the tab keeps the previous test's token, and the page's script reads it
+      // after load, so a look at #sign-out right after goto could come before it shows the report.
       await page.goto(`${t.baseUrl}/admin/architecture-health`);
-      if (await page.isVisible('#sign-out')) await page.click('#sign-out');
+      await page.evaluate(() => sessionStorage.removeItem('architecture-health.token'));
+      await page.reload();
+      await page.locator('#sign-in').waitFor();
 
       await signIn(ownerToken);
       await page.locator('#error', { hasText: '403' }).waitFor();
