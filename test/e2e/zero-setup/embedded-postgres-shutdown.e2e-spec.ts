@@ -122,4 +122,20 @@ describe('Zero setup: Ctrl-C stops the service and its embedded PostgreSQL (deci
     expect(next.output()).toContain('embedded PostgreSQL stopped');
     expect(await postgresProcessesOf(postgresDir)).toEqual([]);
   }, 120_000);
+
+  it('leaves a server shared with its live starter running when the sharing process is stopped', async () => {
+    const starter = await startZeroSetup();
+    const sharing = await startZeroSetup();
+    expect(sharing.output()).toMatch(/embedded PostgreSQL on 127\.0\.0\.1:\d+, data in .* \(started by process \d+, shared\)/);
+    const servers = await postgresProcessesOf(postgresDir);
+
+    ctrlC(sharing);
+    expect(await exitWithin(sharing, CTRL_C_EXIT_MS)).toBe(0);
+    expect(sharing.output()).not.toContain('embedded PostgreSQL stopped');
+    expect(await postgresProcessesOf(postgresDir)).toEqual(servers);
+
+    ctrlC(starter);
+    expect(await exitWithin(starter, CTRL_C_EXIT_MS)).toBe(0);
+    expect(await postgresProcessesOf(postgresDir)).toEqual([]);
+  }, 120_000);
 });
