@@ -91,19 +91,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
  * command) stops the server first, since it no longer shares the terminal's process group.
  */
 function own(url: string, pid: number, child: ChildProcess | undefined, logger: Logger, forget: () => Promise<void>): EmbeddedDatabase {
-  const onExit = () => signal(pid, 'SIGINT');
-  const signals = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
-  const onSignal = (name: NodeJS.Signals) => {
-    // Another listener is the entry point's own shutdown, which stops the server in its time.
-    if (process.listenerCount(name) > 1) return;
-    process.exit(signals[name as keyof typeof signals]);
-  };
-  const detach = () => {
-    process.removeListener('exit', onExit);
-    for (const name of Object.keys(signals)) process.removeListener(name, onSignal);
-  };
-  process.once('exit', onExit);
-  for (const name of Object.keys(signals)) process.on(name, onSignal);
+  const detach = stopOnExit(pid);
   let stopped: Promise<void> | undefined;
   return {
     url,
@@ -112,6 +100,28 @@ function own(url: string, pid: number, child: ChildProcess | undefined, logger: 
       detach();
       signal(pid, 'SIGQUIT');
     },
+  };
+}
+
+const EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+
+/**
+ * Until the returned function is called, an exit of this process asks server `pid` for a fast
+ * shutdown, and so does a signal that no entry point handles (whose default action would end the
+ * process without an `exit` event): it exits as that action would, with 128 + the signal's number.
+ */
+function stopOnExit(pid: number): () => void {
+  const onExit = () => signal(pid, 'SIGINT');
+  const onSignal = (name: NodeJS.Signals) => {
+    // Another listener is the entry point's own shutdown, which stops the server in its time.
+    if (process.listenerCount(name) > 1) return;
+    process.exit(EXIT_CODES[name as keyof typeof EXIT_CODES]);
+  };
+  process.once('exit', onExit);
+  for (const name of Object.keys(EXIT_CODES)) process.on(name, onSignal);
+  return () => {
+    process.removeListener('exit', onExit);
+    for (const name of Object.keys(EXIT_CODES)) process.removeListener(name, onSignal);
   };
 }
 
@@ -178,8 +188,7 @@ async function spawnServer(dir: string, port: number, log: Logger, recent: strin
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
   // Up to the moment it is ready, an exit of this process (an error, Ctrl-C) stops it too.
-  const onExit = () => signal(child.pid!, 'SIGINT');
-  process.once('exit', onExit);
+  const detach = stopOnExit(child.pid!);
   try {
     return await new Promise<ChildProcess | undefined>((resolve) => {
       let tail = '';
@@ -198,7 +207,7 @@ async function spawnServer(dir: string, port: number, log: Logger, recent: strin
       child.once('exit', () => resolve(undefined));
     });
   } finally {
-    process.removeListener('exit', onExit);
+    detach();
   }
 }
 
