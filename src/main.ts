@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { INestApplicationContext } from '@nestjs/common';
 import { createHttpApp, createWorkerContext } from './bootstrap';
 import { loadEnv } from '@config/load-env';
-import { resolveEnvironment } from '@config/resolve-environment';
+import { ResolvedEnvironment, resolveEnvironment } from '@config/resolve-environment';
 import { probeDatabase } from '@infra/database/ensure-database';
 import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     const resolved = await resolveEnvironment(env, logger);
     env = resolved.env;
     try {
-      await serve(env, logger, resolved.release);
+      await serve(env, logger, resolved);
     } catch (error) {
       await resolved.release().catch(() => undefined);
       throw error;
@@ -68,7 +68,7 @@ async function ensurePortsFree(env: EnvironmentVariables): Promise<void> {
   }
 }
 
-async function serve(env: EnvironmentVariables, logger: Logger, release: () => Promise<void>): Promise<void> {
+async function serve(env: EnvironmentVariables, logger: Logger, { release, releaseNow }: ResolvedEnvironment): Promise<void> {
   tuneHeapFor(env.APP_ROLE);
   if (env.MIGRATIONS_RUN) {
     const applied = await runMigrations(env.DATABASE_URL, (message) => logger.info(message));
@@ -97,8 +97,15 @@ async function serve(env: EnvironmentVariables, logger: Logger, release: () => P
   }
 
   const state = app.get(ShutdownState);
-  const shutdown = async (signal: string) => {
-    if (state.draining) return;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (state.draining) {
+      // Outside production a second Ctrl-C (or SIGTERM) while shutting down exits now, the embedded
+      // PostgreSQL told to shut down immediately rather than left running (decisions §19).
+      if (env.NODE_ENV === 'production') return;
+      logger.warn({ signal }, 'Second signal while shutting down: exiting now');
+      releaseNow();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
     // Readiness says 503 at once, but requests are still served for SHUTDOWN_DRAIN_MS: load
     // balancers need that long to stop sending here.
     state.beginDraining();

@@ -9,6 +9,8 @@ export interface ResolvedEnvironment {
   env: EnvironmentVariables;
   /** Stops what resolving started (the embedded PostgreSQL): after the app has closed. */
   release(): Promise<void>;
+  /** For a process that must exit now (a second Ctrl-C): asks the embedded PostgreSQL for an immediate shutdown, without waiting. */
+  releaseNow(): void;
 }
 
 /**
@@ -27,13 +29,15 @@ export async function resolveEnvironment(env: EnvironmentVariables, logger: Logg
     logger.info(`APP_KEY not set: using the key kept in ${file}`);
   }
   let release = () => Promise.resolve();
+  let releaseNow: () => void = () => undefined;
   if (usesEmbeddedDatabase(env)) {
     const database = await startEmbeddedPostgres(dataDir, logger);
     process.env.DATABASE_URL = database.url;
     release = () => database.stop();
+    releaseNow = () => database.stopNow();
   }
   try {
-    return { env: validateResolvedEnv(process.env), release };
+    return { env: validateResolvedEnv(process.env), release, releaseNow };
   } catch (error) {
     await release();
     throw error;

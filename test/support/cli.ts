@@ -12,12 +12,18 @@ export interface ChildRun {
   exited: Promise<number | null>;
 }
 
+export interface SpawnOptions {
+  /** In a process group of its own, as a terminal runs a command: `process.kill(-pid, 'SIGINT')` is a Ctrl-C. */
+  detached?: boolean;
+}
+
 /** Runs a TypeScript entry point of the service (`src/main.ts`, `src/cli.ts`) in a child process, with the test environment. */
-export function spawnTs(script: string, args: string[] = [], env: Record<string, string> = {}): ChildRun {
+export function spawnTs(script: string, args: string[] = [], env: Record<string, string> = {}, options: SpawnOptions = {}): ChildRun {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', script, ...args], {
     cwd: process.cwd(),
     env: { ...process.env, ...TEST_ENV, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   let stdout = '';
@@ -38,8 +44,8 @@ export async function runCli(...args: string[]): Promise<{ code: number | null; 
 }
 
 /** `src/main.ts` in a child process, once its log says `readyText`; rejects (with its output) when it exits first. */
-export async function startMain(env: Record<string, string>, readyText: string): Promise<ChildRun> {
-  const run = spawnTs('src/main.ts', [], { LOG_LEVEL: 'info', ...env });
+export async function startMain(env: Record<string, string>, readyText: string, options: SpawnOptions = {}): Promise<ChildRun> {
+  const run = spawnTs('src/main.ts', [], { LOG_LEVEL: 'info', ...env }, options);
   let exitCode: number | null | undefined;
   void run.exited.then((code) => (exitCode = code));
   try {
