@@ -9,7 +9,8 @@ import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
 import { closeHttpServer } from '@infra/lifecycle/close-http-server';
 import { recordInstance } from '@infra/lifecycle/instance-file';
-import { describeStartupFailure, waitForFreePort } from '@infra/lifecycle/startup-failure';
+import { describeRedisFailure, describeStartupFailure, StartupRefusal, waitForFreePort } from '@infra/lifecycle/startup-failure';
+import { probeRedis } from '@infra/redis/redis-connection';
 import { tuneHeapFor } from '@infra/lifecycle/heap-tuning';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { createRootLogger } from '@infra/logging/http-logger';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   const settings = env;
   try {
     await ensurePortsFree(env);
+    if (env.REDIS_URL) await checkRedis(env.REDIS_URL, logger);
     // The embedded PostgreSQL (zero-setup mode) outlives the app: stopped after app.close().
     const resolved = await resolveEnvironment(env, logger);
     env = resolved.env;
@@ -43,11 +45,25 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     // A setting that stops start-up is said in one line, naming it (decisions §19); the stack only at debug.
-    const line = describeStartupFailure(error, { ...settings, DATABASE_URL: env.DATABASE_URL ?? settings.DATABASE_URL });
+    const line =
+      error instanceof StartupRefusal
+        ? error.message
+        : describeStartupFailure(error, { ...settings, DATABASE_URL: env.DATABASE_URL ?? settings.DATABASE_URL });
     if (line === null) throw error;
     console.error(line);
     if (env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace') console.error(error);
     process.exit(1);
+  }
+}
+
+/** A REDIS_URL that cannot work stops start-up in one line; one that does not answer yet is a warning. */
+async function checkRedis(url: string, logger: Logger): Promise<void> {
+  try {
+    await probeRedis(url, STARTUP_CONNECT_TIMEOUT_MS);
+  } catch (error) {
+    const { line, fatal } = describeRedisFailure(error, url);
+    if (fatal) throw new StartupRefusal(line);
+    logger.warn(line);
   }
 }
 

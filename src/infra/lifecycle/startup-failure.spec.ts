@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { describeStartupFailure, waitForFreePort, withoutPassword } from './startup-failure';
+import { describeRedisFailure, describeStartupFailure, waitForFreePort, withoutPassword } from './startup-failure';
 
 const settings = { DATABASE_URL: 'postgres://shop:s3cret@db.internal:5433/shop', PORT: 3000, GRPC_URL: '127.0.0.1:50051' };
 const failing = (fields: { message?: string } & Record<string, unknown>) => Object.assign(new Error(fields.message ?? 'failed'), fields);
@@ -47,6 +47,31 @@ describe('describeStartupFailure (decisions §19)', () => {
     expect(withoutPassword('redis://:pw@r:6379/0')).toBe('redis://:****@r:6379/0');
     expect(withoutPassword('postgres://u@h/db')).toBe('postgres://u@h/db');
     expect(withoutPassword('not a url')).toBe('(not a URL)');
+  });
+});
+
+describe('describeRedisFailure (decisions §19)', () => {
+  const url = 'redis://:pw@cache.internal:6380/0';
+
+  it('stops start-up for a setting that cannot work: unknown host, refused credentials', () => {
+    expect(describeRedisFailure(failing({ code: 'ENOTFOUND', hostname: 'cache.internal' }), url)).toEqual({
+      line: 'REDIS_URL (redis://:****@cache.internal:6380/0): unknown host "cache.internal". Check the host name.',
+      fatal: true,
+    });
+    for (const message of ['WRONGPASS invalid username-password pair or user is disabled.', 'NOAUTH Authentication required.']) {
+      const { line, fatal } = describeRedisFailure(failing({ message }), url);
+      expect({ fatal, line }).toEqual({
+        fatal: true,
+        line: expect.stringMatching(/^REDIS_URL \(redis:\/\/:\*\*\*\*@cache\.internal:6380\/0\): authentication failed/),
+      });
+    }
+  });
+
+  it('only warns for a server that does not answer yet: the service starts and waits for it', () => {
+    expect(describeRedisFailure(failing({ code: 'ECONNREFUSED' }), url)).toEqual({
+      line: 'REDIS_URL (redis://:****@cache.internal:6380/0): connection refused at cache.internal:6380. Starting anyway: the service connects as soon as Redis answers.',
+      fatal: false,
+    });
   });
 });
 

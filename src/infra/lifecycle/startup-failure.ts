@@ -1,5 +1,13 @@
 import { createServer } from 'node:net';
 
+/** A start-up failure already said in its one line (the message). */
+export class StartupRefusal extends Error {
+  constructor(line: string) {
+    super(line);
+    this.name = 'StartupRefusal';
+  }
+}
+
 /** The settings a start-up failure can name. */
 export interface StartupSettings {
   DATABASE_URL?: string;
@@ -88,6 +96,27 @@ export function describeStartupFailure(error: unknown, settings: StartupSettings
     }
   }
   return null;
+}
+
+/**
+ * What start-up says of a REDIS_URL whose first connection failed: fatal for a setting that cannot
+ * work (unknown host, refused credentials), a warning for a server that is only not answering yet
+ * (the process starts, readiness answers 503 until Redis is there: decisions §13).
+ */
+export function describeRedisFailure(error: unknown, url: string): { line: string; fatal: boolean } {
+  const failure = coded(error);
+  const code = failure?.code ?? '';
+  const message = String(failure?.message ?? (error as Error | undefined)?.message ?? '');
+  const shown = `REDIS_URL (${withoutPassword(url)})`;
+  const host = hostOf(url);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return { line: `${shown}: unknown host "${failure?.hostname ?? host}". Check the host name.`, fatal: true };
+  }
+  if (/WRONGPASS|NOAUTH|AUTH .*without any password|invalid password/i.test(message)) {
+    return { line: `${shown}: authentication failed (${message.split('\n')[0]}). Check the password in the URL.`, fatal: true };
+  }
+  const cause = code === 'ECONNREFUSED' ? `connection refused at ${host}` : `no answer from ${host} (${message || code})`;
+  return { line: `${shown}: ${cause}. Starting anyway: the service connects as soon as Redis answers.`, fatal: false };
 }
 
 function isDatabaseFailure(code: string, message: string): boolean {

@@ -60,3 +60,29 @@ export async function createRedisConnection(url: string): Promise<Redis> {
   });
   return redis;
 }
+
+/**
+ * One connection attempt and a PING, nothing retried: start-up's look at REDIS_URL, so that a wrong
+ * host or password is said at once (decisions §19). Throws the client's error.
+ */
+export async function probeRedis(url: string, timeoutMs: number): Promise<void> {
+  const client = new Redis({
+    ...redisOptionsFromUrl(url),
+    connectTimeout: timeoutMs,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  // ioredis rejects connect() with a bare "Connection is closed"; the cause (ENOTFOUND, ECONNREFUSED …) is its error event.
+  let cause: Error | undefined;
+  client.on('error', (error: Error) => (cause ??= error));
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    throw cause ?? error;
+  } finally {
+    client.disconnect();
+  }
+}

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnTs } from '@test/support/cli';
+import { waitFor } from '@test/support/wait';
 
 /** A port some other process holds for the test's duration. */
 async function takenPort(): Promise<{ port: number; server: Server }> {
@@ -50,6 +51,29 @@ describe('Start-up failures name their setting in one line (decisions §19)', ()
     } finally {
       server.close();
     }
+  });
+});
+
+describe('Start-up waits for its ports outside production, and checks REDIS_URL', () => {
+  it('a process started while the previous one still holds its port (watch mode) comes up once the port is free', async () => {
+    const { port, server } = await takenPort();
+    const run = spawnTs('src/main.ts', [], { LOG_LEVEL: 'info', NODE_ENV: 'test', PORT: String(port), GRPC_URL: '127.0.0.1:0' });
+    try {
+      setTimeout(() => server.close(), 1_000);
+      await waitFor(() => run.output().includes('Storefront API listening'), { timeoutMs: 45_000, what: 'the API to listen' });
+      expect(run.output()).not.toContain('another process listens');
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exited;
+      server.close();
+    }
+  });
+
+  it('an unknown REDIS_URL host is said in one line, exit 1', async () => {
+    const { code, output } = await startFails({ REDIS_URL: 'redis://:pw@no-such-host.invalid:6379/0', PORT: '0', GRPC_URL: '127.0.0.1:0' });
+    expect(code).toBe(1);
+    expect(output).toContain('REDIS_URL (redis://:****@no-such-host.invalid:6379/0): unknown host "no-such-host.invalid".');
+    expect(output).not.toMatch(/^\s+at /m);
   });
 });
 
