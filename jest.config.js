@@ -3,7 +3,12 @@ const { resolveTestServers } = require('./test/support/test-servers');
 /** Unit specs sit beside the code; end-to-end specs run against real PostgreSQL and (where it answers) Redis. */
 const shared = {
   moduleFileExtensions: ['js', 'json', 'ts', 'tsx'],
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] },
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }],
+    // The mail renderer loads react-dom/server with import(), which Jest's sandbox cannot run.
+    '/@react-email/render/.+\\.cjs$': '<rootDir>/test/support/require-dynamic-imports.js',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@react-email/render/)'],
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
   // The path aliases of tsconfig.json.
