@@ -7,4 +7,4 @@ export {
 export { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from './notifications.module';
 export { type NotificationMessage, Notifier } from './notifier.service';
 export { type MailShop, renderReportReadyMail } from './mail/shop-mails';
-export { type MailPreview, renderMailPreviews } from './mail/mail-previews';
+export { renderMailPreviews } from './mail/mail-previews';
