@@ -1,5 +1,9 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { formatDateTime } from '@common/i18n/shop-locale';
+import { NotifyExpiringSubscriptionsCommand } from '@modules/notifications';
 import { createCoupon, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { notificationFor, post } from '@test/support/exports';
+import { createTenantWithOwner } from '@test/support/factories';
 import { useFakeSmtpServer } from '@test/support/fake-servers';
 import { placeOrder } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
@@ -75,5 +79,34 @@ describe("Mails in the shop's language (decisions §19)", () => {
     expect(mail.text).toContain('GMT+9');
     expect(mail.text).toContain(`View the order ${APP_URL}/dashboard/orders/${order.id}`);
     expect(mail.html).toContain('lang="en"');
+  });
+
+  it('writes the report-ready mail in English with the link expiry in the shop time zone', async () => {
+    const shop = await createShop(t);
+    await t.db.query(`UPDATE tenants SET language = 'en', timezone = 'Asia/Tokyo' WHERE id = $1`, [shop.tenant.id]);
+    const res = await post(t, '/api/v1/reports/sales', shop.token, { from: '2025-03-01', to: '2025-03-05' });
+    expect(res.status).toBe(202);
+    const notification = await notificationFor(t, shop.owner.id, 'report_ready', res.body.report_id);
+    const mail = await smtp.waitFor((message) => message.to.includes(shop.owner.email));
+    expect(mail.subject).toBe(`${shop.tenant.name}: your sales report is ready`);
+    expect(mail.text).toContain('for March 1, 2025 to March 5, 2025 is ready.');
+    expect(mail.text).toContain(`This link works until ${formatDateTime(new Date(notification.data.expires_at), 'en', 'Asia/Tokyo')}.`);
+    expect(mail.text).toContain('GMT+9');
+    expect(mail.text).toContain(notification.data.url);
+  });
+
+  it('writes the subscription reminder in English with the end date in the shop time zone', async () => {
+    const endsAt = new Date(Math.ceil((Date.now() + 40 * 3_600_000) / 60_000) * 60_000);
+    const { tenant, owner } = await createTenantWithOwner(t, {
+      tenant: { subscriptionEndsAt: endsAt, language: 'en', timezone: 'Europe/Madrid', name: 'Shop <en>' },
+    });
+    await t.get(CommandBus).execute(new NotifyExpiringSubscriptionsCommand());
+    const mail = await smtp.waitFor((message) => message.to.includes(owner.email));
+    const endsOn = formatDateTime(endsAt, 'en', 'Europe/Madrid');
+    expect(endsOn).toMatch(/GMT\+1$/);
+    expect(mail.subject).toBe(`${tenant.name}: your subscription ends on ${endsOn}`);
+    expect(mail.text).toContain(`The subscription of ${tenant.name} ends on ${endsOn}.`);
+    expect(mail.text).toContain(`Go to billing ${APP_URL}/billing`);
+    expect(mail.html).toContain('Shop &lt;en&gt;');
   });
 });
