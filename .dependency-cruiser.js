@@ -30,7 +30,7 @@ module.exports = {
       name: 'entry-points-through-public-files',
       severity: 'error',
       comment: 'The app, the CLI and the entry points assemble modules through their public files too.',
-      from: { path: '^src/[^/]+\\.ts$|^src/cli/' },
+      from: { path: '^src/[^/]+\\.tsx?$|^src/cli/' },
       to: { path: '^src/modules/', pathNot: '^src/modules/[^/]+/index\\.ts$' },
     },
     {
@@ -46,6 +46,10 @@ module.exports = {
     includeOnly: '^src/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.json'],
+    },
   },
 };

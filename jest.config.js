@@ -2,8 +2,13 @@ const { resolveTestServers } = require('./test/support/test-servers');
 
 /** Unit specs sit beside the code; end-to-end specs run against real PostgreSQL and (where it answers) Redis. */
 const shared = {
-  moduleFileExtensions: ['js', 'json', 'ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] },
+  moduleFileExtensions: ['js', 'json', 'ts', 'tsx'],
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }],
+    // The mail renderer loads react-dom/server with import(), which Jest's sandbox cannot run.
+    '/@react-email/render/.+\\.cjs$': '<rootDir>/test/support/require-dynamic-imports.js',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@react-email/render/)'],
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
   // The path aliases of tsconfig.json.
@@ -62,7 +67,7 @@ module.exports = async () => {
     testTimeout: 60000,
     reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
     projects: [
-      { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
+      { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}', '<rootDir>/test/unit/**/*.spec.ts'] },
       { ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
       ...(process.env.TEST_PER_BACKEND !== '0' &&
       servers.redis &&

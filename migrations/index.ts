@@ -23,6 +23,7 @@ import { InventoryHoldFirstHeld1763701520000 } from './1763701520000-inventory-h
 import { AiDailyTokens1763701530000 } from './1763701530000-ai-daily-tokens';
 import { OrderIdempotencyKeys1763701550000 } from './1763701550000-order-idempotency-keys';
 import { DailyRevenueWidth1763701551000 } from './1763701551000-daily-revenue-width';
+import { TenantLanguageTimezone1763701600000 } from './1763701600000-tenant-language-timezone';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   AiDailyTokens1763701530000,
   OrderIdempotencyKeys1763701550000,
   DailyRevenueWidth1763701551000,
+  TenantLanguageTimezone1763701600000,
 ];

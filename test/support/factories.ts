@@ -50,6 +50,8 @@ export interface FactoryTenant {
   isAiEnhanced: boolean;
   aiCredits: number;
   deletedAt: Date | null;
+  language: 'es' | 'en';
+  timezone: string;
 }
 
 export interface UserOverrides {
@@ -91,6 +93,10 @@ export interface TenantOverrides {
   aiCredits?: number;
   /** Soft-deleted (archived) when set. */
   deletedAt?: Date | null;
+  /** The language of the mails to the shop's people; `es` unless told. */
+  language?: 'es' | 'en';
+  /** IANA name; `America/Tegucigalpa` unless told. */
+  timezone?: string;
 }
 
 const passwordHashes = new Map<string, Promise<string>>();
@@ -206,8 +212,8 @@ async function insertTenant(manager: EntityManager, overrides: TenantOverrides, 
   const name = overrides.name ?? `Test Shop ${unique()}`;
   const rows: Array<Record<string, unknown>> = await manager.query(
     `INSERT INTO tenants (name, slug, user_id, status, subscription_status, subscription_ends_at, description, seo_title,
-                          seo_description, slogan, tags, is_ai_enhanced, ai_credits, deleted_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14)
+                          seo_description, slogan, tags, is_ai_enhanced, ai_credits, deleted_at, language, timezone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15, $16)
      RETURNING *`,
     [
       name,
@@ -224,6 +230,8 @@ async function insertTenant(manager: EntityManager, overrides: TenantOverrides, 
       overrides.isAiEnhanced ?? false,
       overrides.aiCredits ?? 100,
       overrides.deletedAt ?? null,
+      overrides.language ?? 'es',
+      overrides.timezone ?? 'America/Tegucigalpa',
     ],
   );
   return fromRow<FactoryTenant>(rows[0], TENANT_FIELDS);
@@ -249,6 +257,8 @@ const TENANT_FIELDS: Array<keyof FactoryTenant> = [
   'isAiEnhanced',
   'aiCredits',
   'deletedAt',
+  'language',
+  'timezone',
 ];
 
 const USER_FIELDS: Array<keyof Omit<FactoryUser, 'password'>> = [

@@ -44,10 +44,13 @@ describe('money', () => {
 });
 
 describe('formatMoney', () => {
-  it('writes the currency prefix and two decimals', () => {
+  it('writes the currency symbol, a space and the decimals Intl gives the currency', () => {
     expect(formatMoney('250', 'HNL')).toBe('L 250.00');
+    expect(formatMoney('250', 'HNL', 'en')).toBe('L 250.00');
     expect(formatMoney(12.5, 'HNL')).toBe('L 12.50');
-    expect(formatMoney('1234.05', 'USD')).toBe('$ 1234.05');
-    expect(formatMoney('3.10', 'JPY')).toBe('JPY 3.10');
+    expect(formatMoney('1234.05', 'USD')).toBe('$ 1,234.05');
+    expect(formatMoney('1234.05', 'EUR', 'en')).toBe('€ 1,234.05');
+    expect(formatMoney('3.10', 'JPY')).toBe('¥ 3');
+    expect(formatMoney('-3.10', 'HNL')).toBe('-L 3.10');
   });
 });

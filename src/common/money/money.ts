@@ -1,3 +1,5 @@
+import { localeOf } from '@common/i18n/shop-locale';
+
 /**
  * Money is handled as integer cents: PostgreSQL numeric(12,2) in, numeric text out, never float
  * arithmetic in between.
@@ -47,10 +49,23 @@ export function percentOf(cents: Cents, percent: string | number): Cents {
   return Math.floor((cents * basisPoints + 5_000) / 10_000);
 }
 
-/** How a currency is written before an amount; a currency not listed is written by its code. */
-const CURRENCY_PREFIXES: Record<string, string> = { HNL: 'L', USD: '$', EUR: '€', GTQ: 'Q', NIO: 'C$', CRC: '₡', MXN: '$' };
-
-/** "250" or 25000 cents, "HNL" → "L 250.00": how totals read in notifications (decisions §1). */
-export function formatMoney(amount: string | number, currency: string): string {
-  return `${CURRENCY_PREFIXES[currency] ?? currency} ${centsToDecimal(toCents(amount))}`;
+/**
+ * "250" or 25000 cents, "HNL" → "L 250.00": how amounts read in mails and notifications
+ * (decisions §1, §19). `Intl` decides the symbol (narrow: `L`, `$`, `€`, `¥`), the decimals (JPY
+ * none) and the grouping (`L 1,234.05`); the symbol is always followed by one plain space, so HNL
+ * reads `L 250.00` in both languages and a currency without a symbol by its code (`XTS 3.10`).
+ */
+export function formatMoney(amount: string | number, currency: string, language = 'es'): string {
+  const cents = toCents(amount);
+  const parts = new Intl.NumberFormat(localeOf(language), {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+  }).formatToParts(Math.abs(cents) / 100);
+  const symbol = parts.find((part) => part.type === 'currency')?.value ?? currency;
+  const number = parts
+    .filter((part) => part.type !== 'currency' && part.type !== 'literal')
+    .map((part) => part.value)
+    .join('');
+  return `${cents < 0 ? '-' : ''}${symbol} ${number}`;
 }

@@ -15,8 +15,8 @@ export interface NotificationMessage {
   type: NotificationType;
   /** Database channel: the stored notification's `data`. */
   data?: Record<string, unknown>;
-  /** Mail channel: the message for one recipient (to, subject, text and html). */
-  mail?: (recipient: NotificationRecipient) => MailMessage;
+  /** Mail channel: the message for one recipient (to, subject, text and html), rendered when it is queued. */
+  mail?: (recipient: NotificationRecipient) => MailMessage | Promise<MailMessage>;
   /** Web Push channel: the payload pushed to each recipient's browsers. */
   push?: WebPushPayload;
   /** Broadcast channel: one event to the tenant's room, whoever the recipients. */
@@ -81,7 +81,7 @@ export class Notifier {
   /** The channels other than the database, as jobs with ids derived from the key. */
   private async enqueue({ key, tenantId, recipients, message }: NotifyRequest): Promise<void> {
     for (const recipient of recipients) {
-      if (message.mail) await this.messages.sendMail(message.mail(recipient), `${key}-${recipient.id}`);
+      if (message.mail) await this.messages.sendMail(await message.mail(recipient), `${key}-${recipient.id}`);
       if (message.push) {
         const deliveryKey = `${key}-${recipient.id}`;
         await this.pushes.add(

@@ -1,18 +1,9 @@
+import { formatDateTime } from '@common/i18n/shop-locale';
 import { createProduct, createShop } from '@test/support/commerce-factories';
 import { download, insertOrder, notificationFor, parseCsv, post } from '@test/support/exports';
 import { authHeader } from '@test/support/factories';
 import { useFakeSmtpServer } from '@test/support/fake-servers';
 import { useTestApp } from '@test/support/test-app';
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** "Tuesday, 25 November 2025 at 14:30 UTC", built by hand from the parts. */
-function writtenOut(date: Date): RegExp {
-  const text = `${DAYS[date.getUTCDay()]},? ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} at ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-  return new RegExp(text);
-}
 
 describe('Sales report (spec 6; decisions §9)', () => {
   const smtp = useFakeSmtpServer();
@@ -82,10 +73,12 @@ describe('Sales report (spec 6; decisions §9)', () => {
     ]);
 
     const mail = await smtp.waitFor((message) => message.to.includes(shop.owner.email));
-    expect(mail.subject).toBe(`${shop.tenant.name}: your sales report is ready`);
+    // In the shop's language and time zone: Spanish and Tegucigalpa unless it says otherwise (decisions §19).
+    expect(mail.subject).toBe(`${shop.tenant.name}: tu reporte de ventas está listo`);
     expect(mail.text).toContain(notification.data.url);
-    expect(mail.text).toMatch(writtenOut(expiresAt));
-    expect(mail.text).toContain('2025-03-01 to 2025-03-05');
+    expect(mail.text).toContain(`Este enlace funciona hasta el ${formatDateTime(expiresAt, 'es', 'America/Tegucigalpa')}.`);
+    expect(mail.text).toContain('GMT-6');
+    expect(mail.text).toContain('del 1 de marzo de 2025 al 5 de marzo de 2025 está listo');
     expect(mail.html).toContain(notification.data.url.replace(/&/g, '&amp;'));
 
     const file = await t.http().get(`/api/v1/exports/${reportId}`).set(authHeader(shop.token));

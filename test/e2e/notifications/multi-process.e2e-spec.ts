@@ -110,10 +110,10 @@ describe('NewOrderNotification across processes: api places, worker notifies (de
       }),
     );
     const mail = await smtp.waitFor((message) => message.to.includes(owner.email), 20_000);
-    expect(mail.subject).toBe(`${tenant.name}: new order #1001`);
-    expect(mail.text).toContain('Order: #1001');
-    expect(mail.text).toContain('Customer: Ana López');
-    expect(mail.text).toContain('Total: L 250.00');
+    expect(mail.subject).toBe(`${tenant.name}: nuevo pedido #1001`);
+    expect(mail.text).toContain('Pedido: #1001');
+    expect(mail.text).toContain('Cliente: Ana López');
+    expect(mail.text).toMatch(/Total\s+L 250\.00/);
     expect(await outboxStatus()).toBe('processed');
 
     // Both processes stop cleanly, the worker's jobs done.

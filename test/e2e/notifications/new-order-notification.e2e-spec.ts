@@ -64,15 +64,16 @@ describe('NewOrderNotification (spec 6; decisions §5, §9)', () => {
     }
 
     const ownerMail = await smtp.waitFor((mail) => mail.to.includes(owner.email));
-    expect(ownerMail.subject).toBe(`${tenant.name}: new order #1001`);
-    expect(ownerMail.text).toContain('Order: #1001');
-    expect(ownerMail.text).toContain('Customer: Ana <b>');
-    expect(ownerMail.text).toContain('Total: L 250.00');
+    // The shop's language is Spanish unless it says otherwise (decisions §19).
+    expect(ownerMail.subject).toBe(`${tenant.name}: nuevo pedido #1001`);
+    expect(ownerMail.text).toContain('Pedido: #1001');
+    expect(ownerMail.text).toContain('Cliente: Ana <b>');
+    expect(ownerMail.text).toMatch(/Total\s+L 250\.00/);
     expect(ownerMail.text).toContain(url);
     expect(ownerMail.html).toContain('Ana &lt;b&gt;');
     expect(ownerMail.html).toContain(`href="${url}"`);
     const adminMail = await smtp.waitFor((mail) => mail.to.includes(admin.user.email));
-    expect(adminMail.html).toContain('Hello Berta &lt;Admin&gt;');
+    expect(adminMail.html).toContain('Hola Berta &lt;Admin&gt;:');
 
     await messagesSettled(t, owner.email);
     await messagesSettled(t, admin.user.email);

@@ -2,10 +2,10 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Queue } from 'bullmq';
 import { MESSAGES_QUEUE } from '@infra/messaging/messages';
+import { formatDateTime } from '@common/i18n/shop-locale';
 import { ChangeSubscriptionCommand } from '@modules/accounts';
 import { NotifyExpiringSubscriptionsCommand, NotifyExpiringSubscriptionsResult } from '@modules/notifications';
 import { reminderKey } from '@modules/notifications/commands/notify-expiring-subscriptions/notify-expiring-subscriptions.handler';
-import { formatExpiryDate } from '@modules/notifications/commands/notify-expiring-subscriptions/subscription-expiring.notification';
 import { SUBSCRIPTION_REMINDERS_QUEUE } from '@modules/notifications/jobs/subscription-reminders.processor';
 import { SUBSCRIPTION_REMINDERS_PATTERN } from '@modules/notifications/jobs/subscription-reminders.scheduler';
 import { runCli } from '@test/support/cli';
@@ -62,9 +62,9 @@ describe('Subscription reminders (spec 6 SubscriptionExpiringNotification, decis
     ]);
     const mail = await smtp.waitFor((message) => message.to.includes(owner.email));
     expect(mail.subject).toContain('Café <Niño> & Co');
-    expect(mail.text).toContain(formatExpiryDate(endsAt));
+    expect(mail.text).toContain(formatDateTime(endsAt, 'es', 'America/Tegucigalpa'));
     expect(mail.text).toContain(`${APP_URL}/billing`);
-    expect(mail.html).toContain(`<a href="${APP_URL}/billing">`);
+    expect(mail.html).toContain(`href="${APP_URL}/billing"`);
     expect(mail.html).toContain('Café &lt;Niño&gt; &amp; Co');
     expect(await mailsTo(owner.email)).toHaveLength(1);
     expect(await claimsOf(tenant.id)).toEqual([{ period_ends_at: endsAt, user_id: owner.id }]);
@@ -137,7 +137,7 @@ describe('Subscription reminders (spec 6 SubscriptionExpiringNotification, decis
     // Mail delivery runs concurrently, so the two mails may arrive in either order: one per period.
     const texts = mails.map((mail) => mail.text);
     for (const end of [tenant.subscriptionEndsAt!, renewedEnd]) {
-      expect(texts.filter((text) => text.includes(formatExpiryDate(end)))).toHaveLength(1);
+      expect(texts.filter((text) => text.includes(formatDateTime(end, 'es', 'America/Tegucigalpa')))).toHaveLength(1);
     }
     expect((await claimsOf(tenant.id)).map((claim) => claim.period_ends_at)).toEqual([tenant.subscriptionEndsAt, renewedEnd]);
   });

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedCol
 
 export type TenantStatus = 'active' | 'inactive';
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+export type ShopLanguage = 'es' | 'en';
 
 @Entity({ name: 'tenants' })
 export class TenantEntity {
@@ -48,6 +49,14 @@ export class TenantEntity {
 
   @Column({ name: 'ai_credits', type: 'integer', default: 100 })
   aiCredits: number;
+
+  /** The language of the mails to the shop's people (decisions §19). */
+  @Column({ type: 'varchar', length: 2, default: 'es' })
+  language: ShopLanguage;
+
+  /** IANA time zone in which those mails show dates (decisions §19). */
+  @Column({ type: 'varchar', length: 64, default: 'America/Tegucigalpa' })
+  timezone: string;
 
   /** Soft deletion: an archived shop. */
   @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz', nullable: true })

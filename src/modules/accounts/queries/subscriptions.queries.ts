@@ -6,6 +6,9 @@ import type { NotificationRecipient } from './users.queries';
 export interface ExpiringSubscription {
   tenantId: string;
   tenantName: string;
+  /** The shop's language (`es` | `en`) and IANA time zone, for the mail (decisions §19). */
+  language: string;
+  timezone: string;
   /** `subscription_ends_at`: the end of the current billing period. */
   endsAt: Date;
   owner: NotificationRecipient;
@@ -23,12 +26,14 @@ export class SubscriptionsQueries {
     const rows: Array<{
       tenant_id: string;
       tenant_name: string;
+      language: string;
+      timezone: string;
       ends_at: Date;
       owner_id: string;
       owner_name: string;
       owner_email: string;
     }> = await manager.query(
-      `SELECT t.id AS tenant_id, t.name AS tenant_name, t.subscription_ends_at AS ends_at,
+      `SELECT t.id AS tenant_id, t.name AS tenant_name, t.language, t.timezone, t.subscription_ends_at AS ends_at,
               u.id AS owner_id, u.name AS owner_name, u.email AS owner_email
          FROM tenants t
          JOIN users u ON u.id = t.user_id
@@ -42,6 +47,8 @@ export class SubscriptionsQueries {
     return rows.map((row) => ({
       tenantId: row.tenant_id,
       tenantName: row.tenant_name,
+      language: row.language,
+      timezone: row.timezone,
       endsAt: row.ends_at,
       owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
     }));

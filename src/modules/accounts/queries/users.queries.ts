@@ -45,8 +45,15 @@ export class UsersQueries {
    * with role `owner` or `admin`, each once, with the shop's name for the message.
    */
   async tenantAdmins(manager: EntityManager, tenantId: string): Promise<TenantAdmins | null> {
-    const rows: Array<{ tenant_name: string; id: string | null; name: string | null; email: string | null }> = await manager.query(
-      `SELECT t.name AS tenant_name, u.id, u.name, u.email
+    const rows: Array<{
+      tenant_name: string;
+      language: string;
+      timezone: string;
+      id: string | null;
+      name: string | null;
+      email: string | null;
+    }> = await manager.query(
+      `SELECT t.name AS tenant_name, t.language, t.timezone, u.id, u.name, u.email
          FROM tenants t
          LEFT JOIN users u ON u.id = t.user_id OR (u.tenant_id = t.id AND u.role IN ('owner', 'admin'))
         WHERE t.id = $1
@@ -55,7 +62,7 @@ export class UsersQueries {
     );
     if (rows.length === 0) return null;
     const recipients = rows.filter((row) => row.id !== null).map((row) => ({ id: row.id!, name: row.name!, email: row.email! }));
-    return { tenantName: rows[0].tenant_name, recipients };
+    return { tenantName: rows[0].tenant_name, language: rows[0].language, timezone: rows[0].timezone, recipients };
   }
 
   /**
@@ -63,14 +70,22 @@ export class UsersQueries {
    * with the shop's name; null when the user is gone or no longer on that shop's team.
    */
   async tenantMember(manager: EntityManager, tenantId: string, userId: string): Promise<TenantMember | null> {
-    const rows: Array<{ tenant_name: string; id: string; name: string; email: string }> = await manager.query(
-      `SELECT t.name AS tenant_name, u.id, u.name, u.email
+    const rows: Array<{ tenant_name: string; language: string; timezone: string; id: string; name: string; email: string }> =
+      await manager.query(
+        `SELECT t.name AS tenant_name, t.language, t.timezone, u.id, u.name, u.email
          FROM users u JOIN tenants t ON t.id = u.tenant_id
         WHERE u.id = $2 AND t.id = $1 AND u.role <> 'customer'`,
-      [tenantId, userId],
-    );
+        [tenantId, userId],
+      );
     const row = rows[0];
-    return row ? { tenantName: row.tenant_name, recipient: { id: row.id, name: row.name, email: row.email } } : null;
+    return row
+      ? {
+          tenantName: row.tenant_name,
+          language: row.language,
+          timezone: row.timezone,
+          recipient: { id: row.id, name: row.name, email: row.email },
+        }
+      : null;
   }
 }
 
@@ -82,11 +97,17 @@ export interface NotificationRecipient {
 
 export interface TenantAdmins {
   tenantName: string;
+  /** The shop's language (`es` | `en`) and IANA time zone, for the mails (decisions §19). */
+  language: string;
+  timezone: string;
   recipients: NotificationRecipient[];
 }
 
 export interface TenantMember {
   tenantName: string;
+  /** The shop's language (`es` | `en`) and IANA time zone, for the mails (decisions §19). */
+  language: string;
+  timezone: string;
   recipient: NotificationRecipient;
 }
 

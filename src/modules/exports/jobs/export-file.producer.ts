@@ -95,7 +95,12 @@ export class ExportFileProducer {
     const message: NotificationMessage =
       file.kind === 'orders_export'
         ? exportReadyNotification(file.id, link)
-        : reportReadyNotification(file.id, file.params as ReportRange, member.tenantName, link);
+        : reportReadyNotification(
+            file.id,
+            file.params as ReportRange,
+            { name: member.tenantName, language: member.language, timezone: member.timezone },
+            link,
+          );
     await this.notifier.notify(manager, { key: notificationKey(file), tenantId: file.tenantId, recipients: [member.recipient], message });
   }
 }

@@ -4,7 +4,7 @@ import type { Env } from '@config/env.validation';
 import type { StoredEvent } from '@infra/outbox/domain-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { UsersQueries } from '@modules/accounts';
-import { OrderPlaced, type OrderPlacedPayload } from '@modules/orders';
+import { OrderPlaced, type OrderPlacedPayload, readOrderSummary } from '@modules/orders';
 import { Notifier } from '../notifier.service';
 import { newOrderNotification } from './new-order.notification';
 
@@ -21,11 +21,13 @@ export class OrderPlacedConsumer implements OutboxEventHandler<OrderPlacedPayloa
     if (!event.tenantId) return;
     const admins = await this.users.tenantAdmins(manager, event.tenantId);
     if (!admins || admins.recipients.length === 0) return;
+    const summary = await readOrderSummary(manager, event.tenantId, event.payload.order_id);
+    const shop = { name: admins.tenantName, language: admins.language, timezone: admins.timezone };
     await this.notifier.notify(manager, {
       key: `order-placed.${event.id}`,
       tenantId: event.tenantId,
       recipients: admins.recipients,
-      message: newOrderNotification(event.payload, admins.tenantName, this.config.get('APP_URL', { infer: true })),
+      message: newOrderNotification(event.payload, shop, summary, this.config.get('APP_URL', { infer: true })),
     });
   }
 }
