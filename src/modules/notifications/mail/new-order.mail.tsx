@@ -1,6 +1,7 @@
 import { Column, Row, Section, Text } from '@react-email/components';
 import { formatDateTime, type ShopLanguage } from '@common/i18n/shop-locale';
 import { formatMoney, toCents } from '@common/money/money';
+import type { OrderSummary } from '@modules/orders';
 import { MailLayout } from './mail-layout';
 import { MAIL_TEXTS } from './mail-texts';
 
@@ -11,17 +12,8 @@ export interface NewOrderMailProps {
   recipientName: string;
   /** `<APP_URL>/dashboard/orders/<id>`. */
   orderUrl: string;
-  order: {
-    orderNumber: string;
-    customerName: string;
-    createdAt: Date;
-    subtotal: string;
-    discountAmount: string;
-    deliveryFee: string;
-    total: string;
-    currency: string;
-    lines: Array<{ quantity: number; name: string; lineTotal: string }>;
-  };
+  /** The order as the orders module reads it for this mail. */
+  order: Omit<OrderSummary, 'id'>;
 }
 
 const cell = { padding: '4px 0', fontSize: '14px' };
