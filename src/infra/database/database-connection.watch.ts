@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
-import { ConnectionWatch } from '@infra/logging/connection-watch';
+import { ConnectionWatch, poolEnding } from '@infra/logging/connection-watch';
 
 type ConnectCallback = (error: Error | undefined, client: PoolClient | undefined, release: (release?: unknown) => void) => void;
 
@@ -20,8 +20,11 @@ export class DatabaseConnectionWatch implements OnApplicationBootstrap {
     const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
     if (!pool) return;
     const watch = new ConnectionWatch('postgres', 'pool');
-    // A waiter that timed out on a busy pool says nothing about the server.
+    // A waiter that timed out on a busy pool says nothing about the server. Nor does a connection the
+    // pool is closing: `end()` resolves once it has asked each connection to close, not once each
+    // has, so a server stopped right after (the embedded one, at shutdown) may still end one.
     const lost = (error: unknown) => {
+      if (poolEnding(pool)) return;
       if (isDependencyUnavailable(error) && !/^timeout exceeded when trying to connect$/.test((error as Error).message))
         watch.failed(error);
     };

@@ -59,6 +59,15 @@ export function errorSummary(error: unknown): { type: string; message: string; c
   };
 }
 
+/**
+ * Whether a pg pool was told to end. Its `end()` resolves once it has asked every connection to
+ * close, not once each has: an error on one of those connections after that is the close, not an
+ * outage.
+ */
+export function poolEnding(pool: object): boolean {
+  return (pool as { ending?: unknown }).ending === true;
+}
+
 interface PostgresLikePool {
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'connect', listener: (client: { on(event: 'error', listener: (error: Error) => void): unknown }) => void): unknown;
@@ -71,10 +80,13 @@ interface PostgresLikePool {
  */
 export function watchPostgresPool(pool: PostgresLikePool, connection: string): ConnectionWatch {
   const watch = new ConnectionWatch('postgres', connection);
-  pool.on('error', (error) => watch.failed(error));
+  const lost = (error: Error) => {
+    if (!poolEnding(pool)) watch.failed(error);
+  };
+  pool.on('error', lost);
   pool.on('connect', (client) => {
     watch.restored();
-    client.on('error', (error) => watch.failed(error));
+    client.on('error', lost);
   });
   return watch;
 }
