@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { OPTIONAL_AUTH } from '@common/http/openapi-document';
 
 export const AUTH_MODE_KEY = 'storefront:auth-mode';
 
@@ -21,4 +22,5 @@ export const Authenticated = () =>
  * The route works for everyone but knows the user when a valid bearer token is sent (cart summary).
  * An invalid token is ignored, not refused.
  */
-export const OptionalAuth = () => applyDecorators(SetMetadata(AUTH_MODE_KEY, 'optional' satisfies AuthMode), ApiBearerAuth());
+export const OptionalAuth = () =>
+  applyDecorators(SetMetadata(AUTH_MODE_KEY, 'optional' satisfies AuthMode), ApiBearerAuth(), ApiExtension(OPTIONAL_AUTH, true));

@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiHeader, ApiQuery } from '@nestjs/swagger';
 import type { UnknownTenantAnswer } from './request-context';
 
 export const STOREFRONT_KEY = 'storefront:storefront-tenant';
@@ -19,4 +20,30 @@ export interface StorefrontOptions {
  * A public storefront route: the request context guard resolves the shop the request names, once,
  * and the handler reads it with `ctx.storefrontTenant()`.
  */
-export const Storefront = (options: StorefrontOptions) => SetMetadata(STOREFRONT_KEY, options);
+export const Storefront = (options: StorefrontOptions) =>
+  applyDecorators(SetMetadata(STOREFRONT_KEY, options), ...documentedShopParameters(options.from));
+
+/** The API document's side: the headers or query parameter the request may name its shop by. */
+function documentedShopParameters(from: StorefrontOptions['from']): Array<MethodDecorator & ClassDecorator> {
+  switch (from) {
+    case 'body-or-headers':
+      return [
+        ApiHeader({
+          name: 'X-Tenant-ID',
+          required: false,
+          description: 'The shop, by id (a body `tenant_id` wins)',
+          schema: { type: 'string', format: 'uuid' },
+        }),
+        ApiHeader({
+          name: 'X-Tenant-Slug',
+          required: false,
+          description: 'The shop, by slug, when no id is given',
+          schema: { type: 'string', maxLength: 255 },
+        }),
+      ];
+    case 'query':
+      return [ApiQuery({ name: 'tenant_id', required: true, description: 'The shop, by id', schema: { type: 'string', format: 'uuid' } })];
+    default:
+      return [];
+  }
+}

@@ -8,12 +8,17 @@ import {
   ApiOperation,
   ApiParam,
   ApiParamOptions,
+  ApiProperty,
   ApiUnprocessableEntityResponse,
+  ApiExtraModels,
+  getSchemaPath,
 } from '@nestjs/swagger';
 
 /** A route's OpenAPI text: its summary, the path parameter it names, and the refusals it documents. */
 export interface RouteDocs {
   summary: string;
+  /** Verb-noun camelCase (`listProducts`); the handler's name when left out. */
+  operationId?: string;
   param?: ApiParamOptions;
   /** 404 description. */
   notFound?: string;
@@ -28,7 +33,7 @@ type OkBody = Type<unknown> | string;
 
 function documented(success: MethodDecorator, docs: RouteDocs): MethodDecorator {
   return applyDecorators(
-    ApiOperation({ summary: docs.summary }),
+    ApiOperation({ summary: docs.summary, ...(docs.operationId ? { operationId: docs.operationId } : {}) }),
     ...(docs.param ? [ApiParam(docs.param)] : []),
     success,
     ...(docs.notFound ? [ApiNotFoundResponse({ description: docs.notFound })] : []),
@@ -42,9 +47,54 @@ const ok = (body: OkBody) => ApiOkResponse(typeof body === 'string' ? { descript
 /** A POST that answers 201 with `type`. */
 export const ApiCreated = (type: Type<unknown>, docs: RouteDocs) => documented(ApiCreatedResponse({ type }), docs);
 
-/** A paginated list: 200 with `{ data: [item], links, meta }`. */
-export const ApiPage = (item: string, docs: RouteDocs) =>
-  documented(ApiOkResponse({ description: `{ data: [${item}], links, meta }` }), docs);
+class PageLinks {
+  @ApiProperty({ description: 'The first page' })
+  first: string;
+  @ApiProperty({ description: 'The last page' })
+  last: string;
+  @ApiProperty({ type: 'string', nullable: true })
+  prev: string | null;
+  @ApiProperty({ type: 'string', nullable: true })
+  next: string | null;
+}
+
+class PageMeta {
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, description: 'null on a page reached by cursor' })
+  current_page: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, description: 'Position of the first row shown; null on an empty page' })
+  from: number | null;
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  last_page: number;
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  per_page: number;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, description: 'Position of the last row shown; null on an empty page' })
+  to: number | null;
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  total: number;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last' })
+  next_cursor: string | null;
+}
+
+/** A paginated list: 200 with `{ data: [item], links, meta }` (common/http/pagination). */
+export const ApiPage = (item: Type<unknown>, docs: RouteDocs) =>
+  applyDecorators(
+    ApiExtraModels(item, PageLinks, PageMeta),
+    documented(
+      ApiOkResponse({
+        description: 'One page of the list',
+        schema: {
+          type: 'object',
+          required: ['data', 'links', 'meta'],
+          properties: {
+            data: { type: 'array', items: { $ref: getSchemaPath(item) } },
+            links: { $ref: getSchemaPath(PageLinks) },
+            meta: { $ref: getSchemaPath(PageMeta) },
+          },
+        },
+      }),
+      docs,
+    ),
+  );
 
 /** A read of one resource. */
 export const ApiShow = (body: OkBody, docs: RouteDocs) => documented(ok(body), docs);

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import { serveApiDocument } from './openapi-document';
 import { apiDocsServed, Env, parseTrustProxy } from '@config/env.validation';
 import { cancelQueriesOnDisconnect } from '@infra/database/query-cancellation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
@@ -75,18 +75,7 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
     API_DOCS_ENABLED: config.get('API_DOCS_ENABLED', { infer: true }),
     NODE_ENV: config.get('NODE_ENV', { infer: true }),
   };
-  if (apiDocsServed(docs)) {
-    const document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Storefront Platform API')
-        .setDescription('Public storefront, merchant and internal endpoints. See docs/ in the repository.')
-        .setVersion('1')
-        .addBearerAuth()
-        .build(),
-    );
-    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-  }
+  if (apiDocsServed(docs)) serveApiDocument(app);
 }
 
 /**

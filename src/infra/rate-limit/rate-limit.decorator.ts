@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiResponse } from '@nestjs/swagger';
+import { NO_RATE_LIMIT } from '@common/http/openapi-document';
 import type { RateLimitEntry } from './rate-limit-groups';
 
 export const RATE_LIMIT_GROUPS_KEY = 'storefront:rate-limit-groups';
@@ -19,4 +20,4 @@ export const RateLimit = (...groups: [RateLimitEntry, ...RateLimitEntry[]]) =>
   );
 
 /** For probes and signed machine-to-machine endpoints. */
-export const SkipRateLimit = () => SetMetadata(RATE_LIMIT_GROUPS_KEY, []);
+export const SkipRateLimit = () => applyDecorators(SetMetadata(RATE_LIMIT_GROUPS_KEY, []), ApiExtension('x-rate-limit', NO_RATE_LIMIT));

@@ -43,7 +43,7 @@ export class MerchantLocationsController {
   }
 
   @Get()
-  @ApiPage('location', { summary: "The shop's locations, newest first, 50 a page" })
+  @ApiPage(LocationResource, { summary: "The shop's locations, newest first, 50 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<LocationResource>> {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(

@@ -39,7 +39,7 @@ export class MerchantProductsController {
   }
 
   @Get()
-  @ApiPage('product', { summary: "The shop's products, newest first, 50 a page" })
+  @ApiPage(ProductResource, { summary: "The shop's products, newest first, 50 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(

@@ -42,7 +42,7 @@ export class MerchantCouponsController {
   }
 
   @Get()
-  @ApiPage('coupon', { summary: "The shop's coupons, newest first, 50 a page" })
+  @ApiPage(CouponResource, { summary: "The shop's coupons, newest first, 50 a page" })
   async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<CouponResource>> {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(

@@ -12,7 +12,7 @@ import { DeletePushSubscriptionByIdCommand } from './commands/delete-push-subscr
 import { RegisterPushSubscriptionCommand } from './commands/register-push-subscription/register-push-subscription.command';
 import { PUSH_SUBSCRIPTION_NOT_FOUND } from './domain/notifications.errors';
 import { DeletePushSubscriptionDto, PushSubscriptionResponse, RegisterPushSubscriptionDto } from './dto/push-subscription.dto';
-import type { PushSubscriptionResource } from './dto/push-subscription.resource';
+import { PushSubscriptionResource } from './dto/push-subscription.resource';
 import {
   CountPushSubscriptionsQuery,
   ListPushSubscriptionsQuery,
@@ -34,7 +34,7 @@ export class PushSubscriptionsController {
 
   @Get()
   @Authenticated()
-  @ApiPage('{ id, endpoint_host, created_at }', {
+  @ApiPage(PushSubscriptionResource, {
     summary: "The signed-in user's browsers, oldest first (at most 20, so one page); no endpoint, no keys",
   })
   @ApiUnauthorizedResponse({ description: 'No valid bearer token' })
