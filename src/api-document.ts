@@ -40,11 +40,7 @@ async function main(): Promise<void> {
     writeFileSync(join(target, path), text);
   }
   if (!check) {
-    process.stdout.write(
-      Object.keys(files)
-        .map((path) => `${join(root, path)}\n`)
-        .join(''),
-    );
+    for (const path of Object.keys(files)) process.stdout.write(`${join(root, path)}\n`);
     return;
   }
 
