@@ -18,6 +18,7 @@ const shared = {
     '^@infra/(.*)$': '<rootDir>/src/infra/$1',
     '^@modules/(.*)$': '<rootDir>/src/modules/$1',
     '^@migrations$': '<rootDir>/migrations/index.ts',
+    '^@client$': '<rootDir>/client/src/index.ts',
     '^@test/(.*)$': '<rootDir>/test/$1',
     '^@app/(.*)$': '<rootDir>/src/$1',
   },
