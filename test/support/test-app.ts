@@ -2,12 +2,14 @@ import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import pino from 'pino';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '@app/bootstrap';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
 import type { ProcessRole } from '@app/app.module';
+import { contractMode, contractRequest, fetchApiDocument, type HttpClient } from './api-contract/contract-request';
+import { contractDocumentOf, type ContractDocument } from './api-contract/openapi-document';
 import { useStarted } from './lifecycle';
 import { TEST_ENV } from './test-env';
 
@@ -15,7 +17,11 @@ export interface TestApp {
   app: NestExpressApplication;
   /** http://127.0.0.1:<port> of a real listening server: parallel requests are really parallel. */
   baseUrl: string;
-  http: () => ReturnType<typeof request>;
+  /**
+   * supertest on baseUrl; every response is checked against the API document the app serves
+   * (test/support/api-contract, API_CONTRACT: docs/testing.md "Response validation").
+   */
+  http: () => HttpClient;
   /** 127.0.0.1:<port> of the gRPC server, when started with `grpc: true`. */
   grpcUrl?: string;
   /** JSON log lines the app wrote, for asserting on structured logs. */
@@ -71,10 +77,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = created;
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Fetched now, so that its request comes before the test's own (in logs and metrics). A failure is
+  // reported by each check of the app's responses.
+  const document = contractMode() === 'off' ? undefined : apiDocumentOf(app, baseUrl);
+  await document?.catch(() => undefined);
   return {
     app,
     baseUrl,
-    http: () => request(baseUrl),
+    http: () => contractRequest(baseUrl, { document }),
     grpcUrl,
     logs,
     db: app.get(DataSource),
@@ -101,6 +111,19 @@ export async function withTestApp<T>(options: TestAppOptions, use: (app: TestApp
     return await use(app);
   } finally {
     await app.close();
+  }
+}
+
+/**
+ * The document the app serves at /api/docs-json. An app that serves none (production without
+ * API_DOCS=true) is checked against the document built from its own routes, as the served one is.
+ */
+async function apiDocumentOf(app: NestExpressApplication, baseUrl: string): Promise<ContractDocument> {
+  try {
+    return await fetchApiDocument(baseUrl);
+  } catch (error) {
+    if (!/answered 404$/.test(error instanceof Error ? error.message : '')) throw error;
+    return contractDocumentOf(JSON.stringify(SwaggerModule.createDocument(app, new DocumentBuilder().build())));
   }
 }
 
