@@ -51,7 +51,8 @@ interface Route {
  * Schema validator per response schema, compiled the first time a response needs it.
  */
 export class ContractDocument {
-  private readonly routes: Route[] = [];
+  /** By number of segments: a path is compared only with templates as long as itself. */
+  private readonly routes = new Map<number, Route[]>();
   private readonly ajv: Ajv;
   private readonly validators = new Map<string, ValidateFunction | Error>();
 
@@ -61,7 +62,9 @@ export class ContractDocument {
         const operation = item[method] as OpenApiOperation | undefined;
         if (!operation) continue;
         const segments = splitPath(template).map((segment) => (/^\{[^}]+\}$/.test(segment) ? null : segment.toLowerCase()));
-        this.routes.push({ method: method.toUpperCase(), template, segments, operation });
+        const sameLength = this.routes.get(segments.length) ?? [];
+        sameLength.push({ method: method.toUpperCase(), template, segments, operation });
+        this.routes.set(segments.length, sameLength);
       }
     }
     // No defaults, no coercion, no removal: the body a test reads afterwards is the one it received.
@@ -83,7 +86,7 @@ export class ContractDocument {
   match(method: string, rawPath: string): MatchedOperation | undefined {
     const segments = splitPath(rawPath.split(/[?#]/)[0]);
     const upper = method.toUpperCase();
-    const candidates = this.routes.filter((route) => route.segments.length === segments.length && matches(route, segments));
+    const candidates = (this.routes.get(segments.length) ?? []).filter((route) => matches(route, segments));
     const pick = (wanted: string) =>
       candidates.filter((route) => route.method === wanted).sort((a, b) => specificity(b) - specificity(a))[0];
     const route = pick(upper) ?? (upper === 'HEAD' ? pick('GET') : undefined);
