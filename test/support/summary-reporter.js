@@ -94,11 +94,11 @@ class SummaryReporter {
         }
       }
     }
-    const number = (n) => n.toLocaleString('en-US');
+    const count = (n, one, many) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
     const summary =
-      `API contract (${mode}): ${number(validated)} responses validated against the document ` +
-      `(${number(operations.size)} operations seen); ${number(mismatches)} mismatches` +
-      (mismatches ? ` (${number(distinctCount)} distinct, listed above)` : '');
+      `API contract (${mode}): ${count(validated, 'response', 'responses')} validated against the document ` +
+      `(${count(operations.size, 'operation', 'operations')} seen); ${count(mismatches, 'mismatch', 'mismatches')}` +
+      (mismatches ? ` (${distinctCount.toLocaleString('en-US')} distinct, listed above)` : '');
     return { listing, closing: [summary] };
   }
 

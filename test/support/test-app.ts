@@ -77,10 +77,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = created;
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  // Fetched now, so that its request comes before the test's own (in logs and metrics). A failure is
-  // reported by each check of the app's responses.
-  const document = contractMode() === 'off' ? undefined : apiDocumentOf(app, baseUrl);
-  await document?.catch(() => undefined);
+  // Fetched now, so that its request comes before the test's own (in logs and metrics).
+  const document = contractMode() === 'off' ? undefined : await apiDocumentOf(app, baseUrl);
   return {
     app,
     baseUrl,
@@ -115,16 +113,28 @@ export async function withTestApp<T>(options: TestAppOptions, use: (app: TestApp
 }
 
 /**
- * The document the app serves at /api/docs-json. An app that serves none (production without
- * API_DOCS=true) is checked against the document built from its own routes, as the served one is.
+ * The document the app serves at /api/docs-json, fetched now. An app that serves none (production
+ * without API_DOCS=true) is checked against the document built from its own routes, as the served
+ * one is, built on its first checked response (an app that answers no request costs nothing). A
+ * fetch that fails otherwise is reported by each check of the app's responses.
  */
-async function apiDocumentOf(app: NestExpressApplication, baseUrl: string): Promise<ContractDocument> {
+async function apiDocumentOf(app: NestExpressApplication, baseUrl: string): Promise<() => Promise<ContractDocument>> {
+  let document: Promise<ContractDocument>;
   try {
-    return await fetchApiDocument(baseUrl);
+    document = Promise.resolve(await fetchApiDocument(baseUrl));
   } catch (error) {
-    if (!/answered 404$/.test(error instanceof Error ? error.message : '')) throw error;
-    return contractDocumentOf(JSON.stringify(SwaggerModule.createDocument(app, new DocumentBuilder().build())));
+    if (!/answered 404$/.test(error instanceof Error ? error.message : '')) {
+      document = Promise.reject(error);
+      document.catch(() => undefined);
+      return () => document;
+    }
+    let built: Promise<ContractDocument> | undefined;
+    return () =>
+      (built ??= Promise.resolve().then(() =>
+        contractDocumentOf(JSON.stringify(SwaggerModule.createDocument(app, new DocumentBuilder().build()))),
+      ));
   }
+  return () => document;
 }
 
 /** A loopback port free at the time of asking (gRPC's bind does not report an ephemeral port back). */

@@ -57,7 +57,8 @@ describe('contractRequest: every request of the client is checked', () => {
   });
   afterEach(() => {
     flushContractRecord();
-    process.env.TEST_RUN_DIR = previousRunDir;
+    if (previousRunDir === undefined) delete process.env.TEST_RUN_DIR;
+    else process.env.TEST_RUN_DIR = previousRunDir;
     rmSync(runDir, { recursive: true, force: true });
   });
   const lines = (name: string) =>
