@@ -131,7 +131,7 @@ function verifyWithoutDocument(error: unknown, test: Test, res: Response, mode: 
     status: res.status,
     problem: `the API document could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
   };
-  recordChecked(verdict);
+  // Not counted as validated: there was nothing to validate against.
   recordMismatch(verdict, mode, bodyExcerpt(res));
   if (mode === 'enforce') throw contractError(mismatchMessage(verdict, path, bodyExcerpt(res)), stack);
 }
