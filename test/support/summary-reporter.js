@@ -73,7 +73,7 @@ class SummaryReporter {
       ];
       if (mismatch.operation.startsWith('(')) what[0] = `${mismatch.method} ${mismatch.path} ${what[0]}`;
       const key = what.join('\n');
-      const seen = distinct.get(key) ?? { what, files: new Set() };
+      const seen = distinct.get(key) ?? { what, files: new Set(), body: mismatch.body };
       seen.files.add(mismatch.file);
       distinct.set(key, seen);
       byOperation.set(heading, distinct);
@@ -84,12 +84,14 @@ class SummaryReporter {
       listing.push(`API contract mismatches by operation (complete the document, never the check: docs/testing.md "Response validation"):`);
       for (const heading of [...byOperation.keys()].sort()) {
         listing.push(`  ${heading}`);
-        for (const { what, files } of byOperation.get(heading).values()) {
+        for (const { what, files, body } of byOperation.get(heading).values()) {
           distinctCount += 1;
           const [first, ...more] = [...files].sort();
+          const example = body ? [`      e.g. ${body.length > 120 ? `${body.slice(0, 120)}…` : body}`] : [];
           listing.push(
             `    ${what[0]}  [${first}${more.length ? ` and ${more.length} more` : ''}]`,
             ...what.slice(1).map((e) => `    ${e}`),
+            ...example,
           );
         }
       }
