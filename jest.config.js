@@ -29,6 +29,8 @@ const e2e = {
   rootDir: '.',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // The count of responses checked against the API document, written when each file ends.
+  setupFilesAfterEnv: ['<rootDir>/test/support/api-contract/record-counts.ts'],
 };
 
 /**
