@@ -2,12 +2,12 @@ import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '@app/bootstrap';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
 import type { ProcessRole } from '@app/app.module';
+import { buildApiDocument } from '@common/http/openapi-document';
 import { contractMode, contractRequest, fetchApiDocument, type HttpClient } from './api-contract/contract-request';
 import { contractDocumentOf, type ContractDocument } from './api-contract/openapi-document';
 import { useStarted } from './lifecycle';
@@ -129,10 +129,7 @@ async function apiDocumentOf(app: NestExpressApplication, baseUrl: string): Prom
       return () => document;
     }
     let built: Promise<ContractDocument> | undefined;
-    return () =>
-      (built ??= Promise.resolve().then(() =>
-        contractDocumentOf(JSON.stringify(SwaggerModule.createDocument(app, new DocumentBuilder().build()))),
-      ));
+    return () => (built ??= Promise.resolve().then(() => contractDocumentOf(JSON.stringify(buildApiDocument(app)))));
   }
   return () => document;
 }
