@@ -52,7 +52,7 @@ export class StorefrontOrdersController {
     description: 'The order, as its transaction committed it',
     type: OrderResponse,
     headers: {
-      Location: { description: '/api/v1/orders/{id}', schema: { type: 'string' } },
+      Location: { description: '/api/v1/orders/{id}', required: true, schema: { type: 'string' } },
       'Idempotent-Replayed': {
         description: '`true` when this is the kept answer of an earlier request with the same key',
         schema: { type: 'string' },
