@@ -53,6 +53,12 @@ const BEARER = 'bearer';
 /** An operation marked so (OptionalAuth) works without a token too: `security: [{}, { bearer: [] }]`. */
 export const OPTIONAL_AUTH = 'x-optional-auth';
 
+/**
+ * An operation marked so reads its query parameters itself (no validated query DTO), and answers a
+ * bad one with a status it documents: no shared 422 for the query.
+ */
+export const QUERY_NOT_VALIDATED = 'x-query-not-validated';
+
 /** `x-rate-limit: none` on an operation: the route is outside rate limiting (no 429). */
 export const NO_RATE_LIMIT = 'none';
 
@@ -136,7 +142,8 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
 
   const expected: string[] = ['503'];
   if (operation.requestBody) expected.push('400', '413', '415', '422');
-  if (parameters.some((parameter) => parameter.in === 'query')) expected.push('422');
+  if (parameters.some((parameter) => parameter.in === 'query') && !extensions[QUERY_NOT_VALIDATED]) expected.push('422');
+  delete extensions[QUERY_NOT_VALIDATED];
   if (parameters.some((parameter) => parameter.in === 'path')) expected.push('404');
   if (secured && !operation.security.some((requirement) => Object.keys(requirement).length === 0)) expected.push('401');
   if (extensions['x-rate-limit'] !== NO_RATE_LIMIT) expected.push('429');
