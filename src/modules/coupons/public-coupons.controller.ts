@@ -1,10 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBadRequestResponse, ApiExtension, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
-import { QUERY_NOT_VALIDATED } from '@common/http/openapi-document';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { PublicCoupon, PublicCouponsResponse } from './dto/public-coupon.resource';
 import { ListPublicCouponsQuery } from './queries/list-public-coupons/list-public-coupons.query';
@@ -28,7 +27,6 @@ export class PublicCouponsController {
   @ApiOperation({ summary: "A shop's active public coupons that can be used now (cached 15 minutes)" })
   @ApiQuery({ name: 'tenant_id', required: true, description: "The shop's tenant UUID", schema: { type: 'string', format: 'uuid' } })
   // The guard reads tenant_id itself and answers a bad one with the 400 below; nothing else of the query is read.
-  @ApiExtension(QUERY_NOT_VALIDATED, true)
   @ApiOkResponse({ description: 'The coupons, in no particular order', type: PublicCouponsResponse })
   @ApiBadRequestResponse({ description: 'tenant_id absent, empty, 0, not a UUID, or not an open shop' })
   async listPublicCoupons(@Ctx() ctx: RequestContext): Promise<PublicCouponsResponse> {
