@@ -182,16 +182,11 @@ export class SchemaArbitraries {
     if (!schema.nullable && !this.typesOf(schema).includes('null')) variants.push(fc.constant(null));
     if (schema.enum?.length) {
       const allowed = schema.enum;
-      variants.push(
-        fc
-          .oneof(
-            fc.constantFrom(
-              ...allowed.filter((value): value is string => typeof value === 'string').map((value) => value.toUpperCase() + ' '),
-            ),
-            fc.string({ maxLength: 12 }),
-          )
-          .filter((value) => !allowed.includes(value)),
+      // Near misses of the allowed values (another case, a trailing space, one past a number), and anything else.
+      const nearMisses = allowed.map((value) =>
+        typeof value === 'string' ? `${value.toUpperCase()} ` : typeof value === 'number' ? value + 1 : String(value),
       );
+      variants.push(fc.oneof(fc.constantFrom(...nearMisses), fc.string({ maxLength: 12 })).filter((value) => !allowed.includes(value)));
     } else if (type === 'string') variants.push(this.invalidString(schema));
     else if (type === 'integer' || type === 'number') variants.push(this.invalidNumber(schema, type));
     else if (type === 'array') variants.push(this.invalidArray(schema, depth));
