@@ -72,8 +72,16 @@ interface Account {
 describe('Every operation of the API document answers generated requests below 500 (issue 25)', () => {
   const ai = useFakeAiProvider();
   const social = useFakeSocialProviders();
+  // Queues of its own: the jobs its requests leave (mails, exports, AI) are never another file's app's work.
   const t = useTestApp(() => ({
-    env: { ...social.env(), AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'sk-test', AI_MAX_RETRIES: '0', PAYMENT_WEBHOOK_SECRET: SECRET },
+    env: {
+      ...social.env(),
+      QUEUE_PREFIX: `fuzz${process.pid}`,
+      AI_BASE_URL: ai.baseUrl,
+      AI_API_KEY: 'sk-test',
+      AI_MAX_RETRIES: '0',
+      PAYMENT_WEBHOOK_SECRET: SECRET,
+    },
   }));
 
   it(
