@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { ContextModule } from '@common/context/context.module';
 import { RequestContextGuard } from '@common/context/request-context.guard';
 import { GlobalExceptionFilter } from '@common/errors/global-exception.filter';
+import { UnavailableAnswers } from '@common/errors/unavailable-answers';
 import { Env, validateResolvedEnv } from '@config/env.validation';
 import { DatabaseConnectionWatch } from '@infra/database/database-connection.watch';
 import { typeormOptions } from '@infra/database/typeorm-options';
@@ -130,6 +131,7 @@ export class AppModule {
       providers: [
         DatabaseConnectionWatch,
         UnavailableAnswersLog,
+        { provide: UnavailableAnswers, useExisting: UnavailableAnswersLog },
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         // Guards run in this order: the request context (caller, storefront shop) before rate
         // limiting, so that limits keyed by user see the user.
