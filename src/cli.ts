@@ -10,7 +10,7 @@ import { NotifyExpiringSubscriptionsCommand } from '@app/cli/notify-expiring-sub
 import { VapidGenerateCommand } from '@app/cli/vapid-generate.command';
 import { usesEmbeddedDatabase } from '@config/env.validation';
 import { loadEnv } from '@config/load-env';
-import { resolveEnvironment } from '@config/resolve-environment';
+import { resolveEnvironment } from './bootstrap';
 import { runMigrations } from '@infra/database/run-migrations';
 import { createRootLogger } from '@infra/logging/http-logger';
 import { AccountsModule } from '@modules/accounts';

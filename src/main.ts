@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { INestApplicationContext } from '@nestjs/common';
-import { createHttpApp, createWorkerContext } from './bootstrap';
+import { createHttpApp, createWorkerContext, ResolvedEnvironment, resolveEnvironment } from './bootstrap';
 import { loadEnv } from '@config/load-env';
-import { ResolvedEnvironment, resolveEnvironment } from '@config/resolve-environment';
 import { probeDatabase } from '@infra/database/ensure-database';
 import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';

@@ -7,7 +7,7 @@ import { InvalidSignatureError } from './domain/payments.errors';
 import { WebhookProviders } from './domain/webhook-providers';
 import { isValidWebhookSignature } from './domain/webhook-signature';
 
-/** The exact request bytes (the webhook route is parsed raw; see configure-http-app.ts). */
+/** The exact request bytes (the webhook route is parsed raw; see bootstrap/configure-http-app.ts). */
 export function rawBodyOf(req: Request): Buffer {
   return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
 }

@@ -170,8 +170,8 @@ describe('deploy/kubernetes (decisions §13)', () => {
   it('migrates in a Job of its own, with the configuration of the pods, which then never migrate', () => {
     expect(job.file).toBe('migrate/job.yaml');
     const [container] = (job as unknown as { spec: { template: { spec: { containers: Container[] } } } }).spec.template.spec.containers;
-    expect(container.command).toEqual(['node', 'dist/src/infra/database/migrate.js']);
-    expect(existsSync(join(DIR, '..', '..', 'src', 'infra', 'database', 'migrate.ts'))).toBe(true);
+    expect(container.command).toEqual(['node', 'dist/src/migrate.js']);
+    expect(existsSync(join(DIR, '..', '..', 'src', 'migrate.ts'))).toBe(true);
     expect(container.envFrom).toEqual(
       expect.arrayContaining([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]),
     );

@@ -2,8 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '@common/util/secret-file';
-import { startEmbeddedPostgres } from '@infra/database/embedded-postgres';
-import { EnvironmentVariables, usesEmbeddedDatabase, validateResolvedEnv } from './env.validation';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { EnvironmentVariables, usesEmbeddedDatabase, validateResolvedEnv } from '@config/env.validation';
 
 export interface ResolvedEnvironment {
   env: EnvironmentVariables;
