@@ -8,7 +8,7 @@ import { GrantSuperAdminCommand } from '@app/cli/grant-super-admin.command';
 import { HealthCheckCommand } from '@app/cli/health-check.command';
 import { NotifyExpiringSubscriptionsCommand } from '@app/cli/notify-expiring-subscriptions.command';
 import { VapidGenerateCommand } from '@app/cli/vapid-generate.command';
-import { usesEmbeddedDatabase } from '@config/env.validation';
+import { usesEmbeddedDatabase } from '@config/env.parsers';
 import { loadEnv } from '@config/load-env';
 import { resolveEnvironment } from './bootstrap';
 import { runMigrations } from '@infra/database/run-migrations';

@@ -13,7 +13,7 @@ import { probeRedis } from '@infra/redis/redis-connection';
 import { tuneHeapFor } from '@infra/lifecycle/heap-tuning';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { createRootLogger } from '@infra/logging/http-logger';
-import type { EnvironmentVariables } from '@config/env.validation';
+import type { EnvironmentVariables } from '@config/env.schema';
 import type { Logger } from 'pino';
 
 const PORT_WAIT_MS = 5_000;

@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '@common/util/secret-file';
 import { startEmbeddedPostgres } from './embedded-postgres';
-import { EnvironmentVariables, usesEmbeddedDatabase, validateResolvedEnv } from '@config/env.validation';
+import { EnvironmentVariables } from '@config/env.schema';
+import { usesEmbeddedDatabase } from '@config/env.parsers';
+import { validateResolvedEnv } from '@config/validate-env';
 
 export interface ResolvedEnvironment {
   env: EnvironmentVariables;

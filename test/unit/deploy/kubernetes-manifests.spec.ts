@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { PLACEHOLDER_MARK, validateEnv } from '@config/env.validation';
+import { PLACEHOLDER_MARK } from '@config/env.rules';
+import { validateEnv } from '@config/validate-env';
 
 const DIR = join(__dirname, '..', '..', '..', 'deploy', 'kubernetes');
 /** Seconds Kubernetes should leave beyond the service's own shutdown budget. */

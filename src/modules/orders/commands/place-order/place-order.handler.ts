@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { Cents, centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { CombinedStatement } from '@infra/database/combined-statement';
 import { inTransaction } from '@infra/database/transaction';
 import { IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
