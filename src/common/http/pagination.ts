@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { IsDbInt } from './is-db-int.decorator';
 

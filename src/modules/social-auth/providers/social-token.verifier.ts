@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, JWTVerifyGetKey } from 'jose';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { ProviderNotConfiguredError, ProviderTokenRejectedError, ProviderUnavailableError } from '../domain/social-auth.errors';
 import { PROVIDER_LABELS, SocialProvider, VerifiedSocialIdentity } from '../domain/social-provider';
 
