@@ -135,7 +135,7 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
   const secured = (operation.security ?? []).some((requirement) => BEARER in requirement);
   if (!operation.security) operation.security = [];
 
-  // A body is parsed, and refused, before any route is chosen (common/http/configure-http-app): a
+  // A body is parsed, and refused, before any route is chosen (bootstrap/configure-http-app): a
   // malformed, oversized, encoded or hostile one gets its answer on every route, with or without a body.
   const expected: string[] = ['400', '413', '415', '422', '503'];
   if (parameters.some((parameter) => parameter.in === 'path')) expected.push('404');
