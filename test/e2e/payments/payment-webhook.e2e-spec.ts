@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
+import { FirstDeliveryBatcher } from '@modules/payments/commands/receive-payment-event/first-delivery.batcher';
 import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
 import { placeOrder, uniqueClientIp } from '@test/support/http-clients';
@@ -362,7 +363,10 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
           );
           return row.n >= Math.min(4, bodies.length);
         });
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Every delivery has reached the batcher (in a blocked statement or waiting for one) before the
+        // lock goes: on a loaded machine some would otherwise arrive after it and commit on their own.
+        const batcher = t.get(FirstDeliveryBatcher);
+        await waitFor(() => batcher.pending >= bodies.length, { what: `the ${bodies.length} deliveries in the batcher` });
         await locker.query('COMMIT');
         return await answered;
       } finally {

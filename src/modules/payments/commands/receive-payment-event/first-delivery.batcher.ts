@@ -56,13 +56,24 @@ export class FirstDeliveryBatcher {
   private readonly orders = new Set<number>();
   private scheduled = false;
   private inFlight = 0;
+  private unsettled = 0;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly effects: PaymentEffects,
   ) {}
 
+  /** How many deliveries it was given that are not answered yet (waiting for a statement, or for theirs to end). */
+  get pending(): number {
+    return this.unsettled;
+  }
+
   apply(delivery: FirstDelivery): Promise<FirstOutcome> {
+    this.unsettled++;
+    return this.applyShared(delivery).finally(() => this.unsettled--);
+  }
+
+  private applyShared(delivery: FirstDelivery): Promise<FirstOutcome> {
     const key = `${delivery.provider}\u0000${delivery.externalId}`;
     if (this.keys.has(key) || this.orders.has(delivery.payment.orderId)) return this.applyOne(delivery);
     return new Promise<FirstOutcome>((resolve, reject) => {
