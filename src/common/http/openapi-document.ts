@@ -19,7 +19,7 @@ type ResponseObject = Exclude<OperationObject['responses'][string], { $ref: stri
  * - `400`, `413`, `415` and `422` on a route that reads a body, `422` on one that reads a query;
  * - `404` on a route with path parameters; `401` on a route that needs a bearer token;
  * - `429` with `Retry-After` unless the route is outside rate limiting; `503` with `Retry-After`
- *   everywhere (PostgreSQL or Redis unavailable);
+ *   (PostgreSQL or Redis unavailable) unless the route never answers it (`x-outage: none`);
  * - `security: []` on every route that does not name the bearer scheme.
  */
 export function buildApiDocument(app: INestApplication): OpenAPIObject {
@@ -55,6 +55,12 @@ export const OPTIONAL_AUTH = 'x-optional-auth';
 
 /** `x-rate-limit: none` on an operation: the route is outside rate limiting (no 429). */
 export const NO_RATE_LIMIT = 'none';
+
+/**
+ * `x-outage: none` on an operation: the route never answers the shared 503 (it reads no dependency,
+ * or answers an outage with a body of its own, which it documents).
+ */
+export const NO_OUTAGE = 'none';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 const validationErrorRef = { $ref: '#/components/schemas/ValidationError' };
@@ -114,7 +120,7 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
   const secured = (operation.security ?? []).some((requirement) => BEARER in requirement);
   if (!operation.security) operation.security = [];
 
-  const expected: string[] = ['503'];
+  const expected: string[] = extensions['x-outage'] === NO_OUTAGE ? [] : ['503'];
   if (operation.requestBody) expected.push('400', '413', '415', '422');
   if (parameters.some((parameter) => parameter.in === 'query')) expected.push('422');
   if (parameters.some((parameter) => parameter.in === 'path')) expected.push('404');
