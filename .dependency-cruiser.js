@@ -19,6 +19,38 @@ module.exports = {
       to: { path: '^src/modules/' },
     },
     {
+      name: 'config-is-a-leaf',
+      severity: 'error',
+      comment:
+        'config/ is read by every layer, so it reads none: the environment schema, its rules and parsers use only packages. Starting things the environment asks for (the embedded PostgreSQL, a generated APP_KEY) is start-up work, in bootstrap/.',
+      from: { path: '^src/config/' },
+      to: { path: '^src/', pathNot: '^src/config/' },
+    },
+    {
+      name: 'common-stays-below-infra',
+      severity: 'error',
+      comment:
+        'common/ is the code every layer may use (errors, the request context, HTTP helpers): it knows no adapter (infra/), no start-up code (bootstrap/) and no entry point. What it needs from an adapter is a port declared in common/ and provided by infra/ (common/errors/unavailable-answers.ts).',
+      from: { path: '^src/common/' },
+      to: { path: '^src/(infra|bootstrap)/|^src/[^/]+\\.tsx?$' },
+    },
+    {
+      name: 'infra-below-bootstrap',
+      severity: 'error',
+      comment:
+        'infra/ holds adapters the app is assembled from; start-up (bootstrap/) and the entry points use them, never the other way round. An adapter that needs what start-up resolved reads it from the configuration.',
+      from: { path: '^src/infra/' },
+      to: { path: '^src/bootstrap/|^src/[^/]+\\.tsx?$' },
+    },
+    {
+      name: 'bootstrap-only-from-entry-points',
+      severity: 'error',
+      comment:
+        'bootstrap/ starts a process (the embedded PostgreSQL, the HTTP app, the worker context): only an entry point (src/*.ts) may run it, so no feature or adapter can start or reconfigure the process as a side effect of an import.',
+      from: { pathNot: '^src/bootstrap/|^src/[^/]+\\.tsx?$' },
+      to: { path: '^src/bootstrap/' },
+    },
+    {
       name: 'modules-through-public-files',
       severity: 'error',
       comment:

@@ -52,9 +52,19 @@ export default tseslint.config(
       '@typescript-eslint/prefer-promise-reject-errors': 'off',
       '@typescript-eslint/unbound-method': 'off',
       // Relative imports may not climb out of their unit: use @common/, @infra/, @modules/ ...
+      // A package is imported through its public entry points only, never from its build output
+      // (`<package>/dist/…`): internals move between versions, and an upgrade would break silently.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*'], message: 'Use a path alias (@common/, @infra/, @config/, @modules/, @test/).' }] },
+        {
+          patterns: [
+            { group: ['../../*'], message: 'Use a path alias (@common/, @infra/, @config/, @modules/, @test/).' },
+            {
+              regex: '^(@[^/]+/)?[^@./][^/]*/dist(/|$)',
+              message: "Import the package's public API (what its index exports), not a file of its dist/ build output.",
+            },
+          ],
+        },
       ],
     },
   },

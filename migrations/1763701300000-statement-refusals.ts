@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * `statement_refusal(name, rows)`: fails the statement that calls it (SQLSTATE SF422), carrying the
  * refusing part's name and rows as JSON in DETAIL. A CombinedStatement refusal calls it when its
  * part returns rows, so a check that once ran in Node after the statement runs inside it, and a
- * transaction can send its COMMIT right behind that statement (infra/database/combined-statement.ts).
+ * transaction can send its COMMIT right behind that statement (infra/database/statements/combined-statement.ts).
  */
 export class StatementRefusals1763701300000 implements MigrationInterface {
   name = 'StatementRefusals1763701300000';

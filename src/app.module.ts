@@ -8,7 +8,9 @@ import type { Logger } from 'pino';
 import { ContextModule } from '@common/context/context.module';
 import { RequestContextGuard } from '@common/context/request-context.guard';
 import { GlobalExceptionFilter } from '@common/errors/global-exception.filter';
-import { Env, validateResolvedEnv } from '@config/env.validation';
+import { UnavailableAnswers } from '@common/errors/unavailable-answers';
+import { Env } from '@config/env.schema';
+import { validateResolvedEnv } from '@config/validate-env';
 import { DatabaseConnectionWatch } from '@infra/database/database-connection.watch';
 import { typeormOptions } from '@infra/database/typeorm-options';
 import { LifecycleModule } from '@infra/lifecycle/lifecycle.module';
@@ -130,6 +132,7 @@ export class AppModule {
       providers: [
         DatabaseConnectionWatch,
         UnavailableAnswersLog,
+        { provide: UnavailableAnswers, useExisting: UnavailableAnswersLog },
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         // Guards run in this order: the request context (caller, storefront shop) before rate
         // limiting, so that limits keyed by user see the user.

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { INestApplicationContext } from '@nestjs/common';
-import { createHttpApp, createWorkerContext } from './bootstrap';
+import { createHttpApp, createWorkerContext, ResolvedEnvironment, resolveEnvironment } from './bootstrap';
 import { loadEnv } from '@config/load-env';
-import { ResolvedEnvironment, resolveEnvironment } from '@config/resolve-environment';
 import { probeDatabase } from '@infra/database/ensure-database';
 import { runMigrations } from '@infra/database/run-migrations';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
@@ -14,7 +13,7 @@ import { probeRedis } from '@infra/redis/redis-connection';
 import { tuneHeapFor } from '@infra/lifecycle/heap-tuning';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { createRootLogger } from '@infra/logging/http-logger';
-import type { EnvironmentVariables } from '@config/env.validation';
+import type { EnvironmentVariables } from '@config/env.schema';
 import type { Logger } from 'pino';
 
 const PORT_WAIT_MS = 5_000;

@@ -1,5 +1,5 @@
 import { isAddressInList, parseAddressList } from './address-list';
-import { validateEnv } from './env.validation';
+import { validateEnv } from './validate-env';
 
 const base = { APP_KEY: 'k'.repeat(32), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
 

@@ -1,5 +1,6 @@
 import { config } from 'dotenv';
-import { EnvironmentVariables, validateEnv } from './env.validation';
+import { EnvironmentVariables } from './env.schema';
+import { validateEnv } from './validate-env';
 
 /**
  * Reads `.env` (values already in the environment win, as with @nestjs/config) and validates.

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { startEmbeddedPostgres } from '@infra/database/embedded-postgres';
+import { startEmbeddedPostgres } from '@app/bootstrap/embedded-postgres';
 
 /**
  * Starts the embedded PostgreSQL of the DATA_DIR given as argument (initialising it on first use),

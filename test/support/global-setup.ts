@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import pino from 'pino';
-import { startEmbeddedPostgres } from '@infra/database/embedded-postgres';
+import { startEmbeddedPostgres } from '@app/bootstrap/embedded-postgres';
 import { runMigrations } from '@infra/database/run-migrations';
 import { EMBEDDED_TEST_POSTGRES, type EmbeddedTestPostgres } from './embedded-test-postgres';
 import { assertTestDatabase, TEST_REDIS_URL } from './test-env';
@@ -46,7 +46,7 @@ export default async function globalSetup(): Promise<void> {
 }
 
 /**
- * The project's own embedded PostgreSQL (src/infra/database/embedded-postgres.ts: as root it runs
+ * The project's own embedded PostgreSQL (src/bootstrap/embedded-postgres.ts: as root it runs
  * as the `postgres` user) in a temporary DATA_DIR, removed by globalTeardown. Durability is not
  * what this server is for: fsync and synchronous commits are off.
  */

@@ -1,21 +1,21 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { loggableUrl } from '@common/http/loggable-url';
-import { UnavailableAnswersLog } from '@infra/logging/unavailable-answers-log';
 import { toErrorResponse } from './error-response';
+import { UnavailableAnswers } from './unavailable-answers';
 
 /**
  * One error model for the whole HTTP surface: domain errors and Nest's HTTP exceptions keep their
  * status, an unreachable PostgreSQL or Redis is a 503 with Retry-After (the connection's own
  * listener logs the outage once, and the 503s are counted in one warning line per dependency every
- * 10 s, UnavailableAnswersLog), anything else is an opaque 500 logged with the request id the
+ * 10 s, UnavailableAnswers), anything else is an opaque 500 logged with the request id the
  * client also sees.
  */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
-  constructor(private readonly unavailableAnswers: UnavailableAnswersLog) {}
+  constructor(private readonly unavailableAnswers: UnavailableAnswers) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;

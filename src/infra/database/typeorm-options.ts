@@ -1,7 +1,7 @@
 import { Client, type ClientConfig } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '@migrations';
-import { preparedNameOf } from './prepared-statements';
+import { preparedNameOf } from './statements/prepared-statements';
 import { trackQuery } from './query-cancellation';
 
 /**
@@ -72,7 +72,7 @@ function pooledClient(connectTimeoutMs: number, transactionStatementTimeoutMs: n
         this.sentCommit = null;
       }
       if (startTransaction && args[0] === 'START TRANSACTION' && args.length <= 2) args = [startTransaction];
-      // A text marked by prepared() (prepared-statements.ts) goes as a named statement.
+      // A text marked by prepared() (statements/prepared-statements.ts) goes as a named statement.
       if (typeof args[0] === 'string' && Array.isArray(args[1]) && args.length === 2) {
         const name = preparedNameOf(args[0]);
         if (name) args = [{ name, text: args[0], values: args[1] }];

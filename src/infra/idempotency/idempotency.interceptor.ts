@@ -8,7 +8,7 @@ import { ConflictError, ValidationFailedError } from '@common/errors/domain.erro
 import { toErrorResponse } from '@common/errors/error-response';
 import { openSecret, SecretBoxError, sealSecret, secretBoxKey } from '@common/security/secret-box';
 import { sha256Hex, stableStringify } from '@common/util/stable-json';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotency.options';
 import { bindIdempotentRequest, IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError } from './idempotent-request';

@@ -7,7 +7,7 @@ const IDLE_SWEEP_INTERVAL_MS = 50;
 /**
  * Stops an HTTP server taking connections and closes its idle keep-alive ones; resolves once the
  * connections with a request in flight have ended too. Their responses say `Connection: close`
- * when their head is written from now on (configure-http-app.ts), and Node closes the socket as
+ * when their head is written from now on (bootstrap/configure-http-app.ts), and Node closes the socket as
  * soon as such a response ends. A response whose head already said `keep-alive` (a download under
  * way) leaves its connection idle when it ends: idle connections are closed every
  * IDLE_SWEEP_INTERVAL_MS until the server is closed, rather than after Node's keep-alive timeout

@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { UnavailableAnswers } from '@common/errors/unavailable-answers';
 import { errorSummary } from './connection-watch';
 
 /** How long one warning line stands for the 503s of one dependency. */
@@ -32,7 +33,7 @@ interface Window {
  * request.
  */
 @Injectable()
-export class UnavailableAnswersLog implements OnApplicationShutdown {
+export class UnavailableAnswersLog implements UnavailableAnswers, OnApplicationShutdown {
   private readonly logger = new Logger('HTTP');
   private readonly windows = new Map<string, Window>();
   /** Made with the provider, outside any request: the context the windows' timers run in. */

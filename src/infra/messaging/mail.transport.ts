@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import nodemailer, { Transporter } from 'nodemailer';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { MailMessage } from './messages';
 
 /**

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Queue } from 'bullmq';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { sealSecret, secretBoxKey } from '@common/security/secret-box';
 import { enqueueOnRequestPath } from '@infra/queue/enqueue';
 import { MailMessage, MESSAGE_JOBS_PURPOSE, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';

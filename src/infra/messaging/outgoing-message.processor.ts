@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { ConfigService } from '@nestjs/config';
 import { Job } from 'bullmq';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { openSecret, secretBoxKey } from '@common/security/secret-box';
 import { MailTransport } from './mail.transport';
 import { MailMessage, MESSAGE_JOBS_PURPOSE, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { SmsMessage } from './messages';
 
 /**

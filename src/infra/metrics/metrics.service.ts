@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { isAddressInList, parseAddressList } from '@config/address-list';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { ScrapeMetrics } from './scrape-metrics';
 
 const METRICS_PATH = '/metrics';

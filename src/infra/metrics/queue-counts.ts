@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { DiscoveryService } from '@nestjs/core';
 import { createPostgresBackend, Queue } from 'bullmq';
 import { Pool } from 'pg';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { MESSAGES_QUEUE } from '@infra/messaging/messages';
 import { OUTBOX_QUEUE } from '@infra/outbox/outbox.constants';
 import { QUEUE_SCHEMA } from '@infra/queue/queue-backend';

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { isDependencyUnavailable, withinDeadline } from '@common/errors/dependency-unavailable';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { inTransaction } from '@infra/database/transaction';
 import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from './outbox.constants';
 

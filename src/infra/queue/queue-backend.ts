@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { ConnectionOptions, Queue, PostgresQueueBackend, setDefaultBackendFactory } from 'bullmq';
-import { Env, QueueBackend } from '@config/env.validation';
+import { Env, QueueBackend } from '@config/env.schema';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';
 import { createJobDataSafePostgresBackend } from './postgres-job-data';
 import { PostgresQueuePool } from './postgres-queue-pool';

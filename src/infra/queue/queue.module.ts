@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { useQueueBackend } from './queue-backend';
 import { QueueErrorListener } from './queue-error.listener';
 import { QueueReadiness } from './queue-readiness';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { clientNetwork } from '@common/http/client-network';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 
 export type RateLimitGroup =
   'api' | 'api.otp-generation' | 'api.otp-identifier' | 'api.verification' | 'api.transactions' | 'tenant-aware' | 'ai-gen' | 'ai-optimize';

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { Env, parseRate } from '@config/env.validation';
+import { Env } from '@config/env.schema';
+import { parseRate } from '@config/env.parsers';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { RATE_LIMIT_GROUPS, RateLimitGroup } from './rate-limit-groups';
 import { RateLimitGuard } from './rate-limit.guard';

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
 import { KeyValueStore } from '@infra/store/key-value-store';
 
@@ -9,6 +8,9 @@ const STORE_RETRY_MS = 1_000;
 /** Past this many in-memory counters, expired ones are swept; past the hard cap, all are dropped. */
 const MEMORY_SWEEP_AT = 10_000;
 const MEMORY_HARD_CAP = 200_000;
+
+/** What `increment` answers. The package does not export the type by name: it is derived from its public interface. */
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /**
  * Fixed-window counters in the store (Redis or PostgreSQL): one window per key, blocked until the

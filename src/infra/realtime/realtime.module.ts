@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { REDIS, type RedisConnection } from '@infra/redis/redis.module';
 import { postgresRoomPublisher, redisRoomPublisher, RoomPublisher } from './room-publisher';
 

@@ -7,7 +7,7 @@ import Redis from 'ioredis';
 import { Pool, type PoolClient } from 'pg';
 import type { Server, ServerOptions } from 'socket.io';
 import { withinDeadline } from '@common/errors/dependency-unavailable';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { watchPostgresPool, watchRedisClient } from '@infra/logging/connection-watch';
 import { redisOptionsFromUrl } from '@infra/redis/redis-connection';

@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { createRedisConnection } from './redis-connection';
 
 /**

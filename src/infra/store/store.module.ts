@@ -2,7 +2,7 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit
 import { ConfigService } from '@nestjs/config';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import { REDIS, type RedisConnection } from '@infra/redis/redis.module';
 import { KeyValueStore } from './key-value-store';
 import { PostgresKeyValueStore } from './postgres-key-value-store';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { EntityManager } from 'typeorm';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { firstFreeSlug, slugify } from './domain/slug';
 import { TenantEntity } from './domain/tenant.entity';
 import { isPgError, PG_ERROR } from '@infra/database/pg-errors';

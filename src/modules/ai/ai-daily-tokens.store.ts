@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { EntityManager } from 'typeorm';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { AiTokenCapReachedError } from './domain/ai.errors';
 import type { AiJsonRequest } from './provider/ai-provider.port';
 

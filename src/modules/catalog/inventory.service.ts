@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { clientNetwork } from '@common/http/client-network';
-import type { CombinedStatement } from '@infra/database/combined-statement';
+import { type CombinedStatement, statementPart } from '@infra/database/statements';
 import { HoldLimitExceededError, InsufficientStockToHoldError } from './domain/catalog.errors';
 import { invalidProductLines, type StockLine } from './domain/order-lines';
 
@@ -54,6 +54,12 @@ interface LockedProduct {
 }
 
 /**
+ * The part of an order's lock statement that `InventoryService.lockIn` adds: the order's products,
+ * locked. A part that must lock after them says so with `statement.after(PRODUCTS_LOCKED)`.
+ */
+export const PRODUCTS_LOCKED = statementPart('products_locked');
+
+/**
  * Every stock movement: taken by an order, held by a checkout session, released, restocked. Stock
  * (`products.stock`, null = not tracked) and holds (`inventory_holds`) are written nowhere else.
  * Every method runs in the caller's transaction and locks the products it touches in id order, the
@@ -64,7 +70,7 @@ interface LockedProduct {
 export class InventoryService {
   /**
    * Locks an order's products in id order (the one global lock order, so concurrent orders, holds
-   * and cancellations queue instead of deadlocking), as the part `products_locked` of `statement`,
+   * and cancellations queue instead of deadlocking), as the part PRODUCTS_LOCKED of `statement`,
    * the first of the order's transaction. They must still be active products of the shop (422 on
    * `items.N.product_id`: the caller priced them before its transaction, `CatalogQueries.orderLines`).
    * The answer gives them to `takeIn` once the statement has run.
@@ -73,7 +79,7 @@ export class InventoryService {
     const wanted = totals(items);
     const ids = [...wanted.keys()].sort((a, b) => a - b);
     const rows = statement.output<LockedProduct>(
-      'products_locked',
+      PRODUCTS_LOCKED,
       `SELECT id, name, price, stock, category_id, is_active FROM products
         WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND id = ANY(${statement.param(ids, 'int[]')}) ORDER BY id FOR UPDATE`,
       (locked) => {

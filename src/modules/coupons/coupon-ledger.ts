@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Cents } from '@common/money/money';
-import type { CombinedStatement } from '@infra/database/combined-statement';
+import type { CombinedStatement, StatementPart } from '@infra/database/statements';
 import { afterCommit } from '@infra/database/transaction';
 import { CouponCatalogCache } from './coupon-catalog.cache';
 import { CouponEvaluation, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
@@ -42,12 +42,12 @@ export class CouponLedger {
   }
 
   /**
-   * Locks an order's coupon (by its code) as a part of `statement`, after the parts named in
-   * `after` (the products: the global lock order is products, then the coupon); `decideOn`
+   * Locks an order's coupon (by its code) as a part of `statement`, after the parts `after` (the
+   * products, catalog's PRODUCTS_LOCKED: the global lock order is products, then the coupon); `decideOn`
    * then decides on the locked row. The row stays locked until the transaction ends: that is what
    * makes a usage limit of N give exactly N orders under concurrency.
    */
-  lockIn(statement: CombinedStatement, tenantId: string, rawCode: string, after: string[]): () => CouponRow | null {
+  lockIn(statement: CombinedStatement, tenantId: string, rawCode: string, after: readonly StatementPart[]): () => CouponRow | null {
     return this.rowIn(statement, 'coupon_locked', tenantId, rawCode, `AND ${statement.after(...after)} FOR UPDATE`);
   }
 

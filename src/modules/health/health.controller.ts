@@ -14,7 +14,8 @@ import {
 import { NO_OUTAGE } from '@common/http/openapi-document';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
-import { Env, runtimeMode } from '@config/env.validation';
+import { Env } from '@config/env.schema';
+import { runtimeMode } from '@config/env.parsers';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { HealthReport, isHealthy, RuntimeModeReport } from './domain/health-report';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConfigService } from '@nestjs/config';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import type { QueueReadiness } from '@infra/queue/queue-readiness';
 import { WorkerHeartbeat } from './worker-heartbeat';
 

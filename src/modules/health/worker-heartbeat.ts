@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import { QueueReadiness } from '@infra/queue/queue-readiness';
 
 /** How often a healthy worker touches its heartbeat file. */

@@ -2,12 +2,13 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Request } from 'express';
 import { SecurityLogService } from '@common/security/security-log.service';
-import { Env, parseWebhookSecrets } from '@config/env.validation';
+import { Env } from '@config/env.schema';
+import { parseWebhookSecrets } from '@config/env.parsers';
 import { InvalidSignatureError } from './domain/payments.errors';
 import { WebhookProviders } from './domain/webhook-providers';
 import { isValidWebhookSignature } from './domain/webhook-signature';
 
-/** The exact request bytes (the webhook route is parsed raw; see configure-http-app.ts). */
+/** The exact request bytes (the webhook route is parsed raw; see bootstrap/configure-http-app.ts). */
 export function rawBodyOf(req: Request): Buffer {
   return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
-import { CombinedStatement } from '@infra/database/combined-statement';
+import { CombinedStatement } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
 import { useStarted } from '@test/support/lifecycle';
 import { TEST_DATABASE_URL } from '@test/support/test-env';

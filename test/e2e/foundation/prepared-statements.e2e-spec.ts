@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
-import { CombinedStatement } from '@infra/database/combined-statement';
+import { CombinedStatement } from '@infra/database/statements';
 import { useTestApp } from '@test/support/test-app';
 
 /**
- * Combined statements go as named prepared statements (infra/database/prepared-statements.ts):
+ * Combined statements go as named prepared statements (infra/database/statements/prepared-statements.ts):
  * parsed and planned once per pooled connection, then run by name with new values.
  */
 describe('Prepared statements: combined statements run by name on their pooled connection', () => {

@@ -1,5 +1,5 @@
 import { createECDH, randomUUID } from 'node:crypto';
-import { validateEnv } from '@config/env.validation';
+import { validateEnv } from '@config/validate-env';
 import { PushChannel, WebPushPayload } from '@modules/notifications/channels/push.channel';
 import { runCli, spawnTs } from '@test/support/cli';
 import { authHeader, createUser } from '@test/support/factories';

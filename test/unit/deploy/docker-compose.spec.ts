@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { validateEnv } from '@config/env.validation';
+import { validateEnv } from '@config/validate-env';
 
 const FILE = join(__dirname, '..', '..', '..', 'docker-compose.yml');
 const POSTGRES_ONLY = 'postgres-only';

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { PLACEHOLDER_MARK, validateEnv } from '@config/env.validation';
+import { PLACEHOLDER_MARK } from '@config/env.rules';
+import { validateEnv } from '@config/validate-env';
 
 const DIR = join(__dirname, '..', '..', '..', 'deploy', 'kubernetes');
 /** Seconds Kubernetes should leave beyond the service's own shutdown budget. */
@@ -170,8 +171,8 @@ describe('deploy/kubernetes (decisions §13)', () => {
   it('migrates in a Job of its own, with the configuration of the pods, which then never migrate', () => {
     expect(job.file).toBe('migrate/job.yaml');
     const [container] = (job as unknown as { spec: { template: { spec: { containers: Container[] } } } }).spec.template.spec.containers;
-    expect(container.command).toEqual(['node', 'dist/src/infra/database/migrate.js']);
-    expect(existsSync(join(DIR, '..', '..', 'src', 'infra', 'database', 'migrate.ts'))).toBe(true);
+    expect(container.command).toEqual(['node', 'dist/src/migrate.js']);
+    expect(existsSync(join(DIR, '..', '..', 'src', 'migrate.ts'))).toBe(true);
     expect(container.envFrom).toEqual(
       expect.arrayContaining([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]),
     );

@@ -3,14 +3,14 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { RpcException } from '@nestjs/microservices';
 import { Metadata, status } from '@grpc/grpc-js';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /**
  * When GRPC_AUTH_TOKEN is set, a call must carry it in metadata `authorization`, raw or as
  * `Bearer <secret>` (decisions §11); compared in constant time. Unset: the network boundary is
- * the only protection, which start-up allows only on a loopback GRPC_URL (env.validation.ts).
+ * the only protection, which start-up allows only on a loopback GRPC_URL (config/env.rules.ts).
  */
 @Injectable()
 export class GrpcAuthGuard implements CanActivate {

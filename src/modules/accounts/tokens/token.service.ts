@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import type { PrincipalResolver } from '@common/context/ports';
 import { afterCommit } from '@infra/database/transaction';
 import { SocketRooms } from '@infra/realtime/realtime.module';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { AiJsonAnswer, AiJsonRequest, AiProvider, AiProviderError } from './ai-provider.port';
 
 /**

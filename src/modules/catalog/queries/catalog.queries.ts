@@ -11,7 +11,7 @@ import type { LocationResource } from '../dto/location.dto';
 import { LOCATION_COLUMNS, LocationRow, toLocationResource } from '../dto/location.mapper';
 import type { ProductResource } from '../dto/product.dto';
 import { PRODUCT_COLUMNS, ProductRow, toProductResource } from '../dto/product.mapper';
-import type { CombinedStatement } from '@infra/database/combined-statement';
+import type { CombinedStatement } from '@infra/database/statements';
 
 /** How the merchant pages read one catalog table. */
 interface CatalogTable<Row, Resource> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import { EXPORT_LINK_TTL_MS, type ExportFile } from '../domain/export-file';
 import { ExpiredDownloadLinkError, InvalidDownloadSignatureError } from '../domain/exports.errors';
 import { checkDownload, downloadSigningKey, signDownload } from './download-signature';

@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { HealthCheck } from '../domain/health-report';
 
 /** Warns above HEALTH_DISK_WARN_PERCENT (70) and fails above HEALTH_DISK_FAIL_PERCENT (90) used. */

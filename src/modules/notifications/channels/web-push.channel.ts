@@ -6,7 +6,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { sendNotification, WebPushError } from 'web-push';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { parseAllowedPushHosts, parseAllowedPushPorts, pushEndpointProblem, PushEndpointRules } from '../domain/push-endpoint';
 import { PushSubscriptionRow, PushSubscriptionsRepository } from '../push-subscriptions.repository';

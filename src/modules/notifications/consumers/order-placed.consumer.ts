@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { EntityManager } from 'typeorm';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import type { StoredEvent } from '@infra/outbox/domain-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { UsersQueries } from '@modules/accounts';

@@ -1,4 +1,4 @@
-import type { CombinedStatement } from '@infra/database/combined-statement';
+import type { CombinedStatement, StatementPart } from '@infra/database/statements';
 
 const MAX_REASON_LENGTH = 500;
 
@@ -58,7 +58,7 @@ export const orderPaymentStatement = {
    * orders that `source` names (a part of the statement with an `order_id` column); returns SQL that
    * is true when the order `orderIdSql` (an expression over the caller's rows) exists. Takes no lock.
    */
-  ordersExistIn(statement: CombinedStatement, source: string): (orderIdSql: string) => string {
+  ordersExistIn(statement: CombinedStatement, source: StatementPart): (orderIdSql: string) => string {
     statement.with('payment_orders', `SELECT id FROM orders WHERE id IN (SELECT order_id FROM ${source})`);
     return (orderIdSql) => `EXISTS (SELECT 1 FROM payment_orders WHERE id = ${orderIdSql})`;
   },
@@ -67,11 +67,11 @@ export const orderPaymentStatement = {
    * Adds each change of `source` and its order event, as `changeIn` does for one: `source` is a
    * part of the statement with the columns (order_id int, outcome text: 'paid' or 'failed',
    * provider text, reason text: cut by `paymentFailureReason`, webhook_log_id bigint), at most one
-   * row per order (one UPDATE changes a row once). Returns the name of the part giving the changed
-   * orders' rows (order_id, webhook_log_id).
+   * row per order (one UPDATE changes a row once). Returns the part giving the changed orders'
+   * rows (order_id, webhook_log_id).
    */
-  changeEachIn(statement: CombinedStatement, source: string): string {
-    statement.with(
+  changeEachIn(statement: CombinedStatement, source: StatementPart): StatementPart {
+    const changed = statement.with(
       'payments_changed',
       `UPDATE orders o SET payment_status = c.outcome,
               paid_at = CASE WHEN c.outcome = 'paid' THEN now() ELSE o.paid_at END, updated_at = now()
@@ -89,7 +89,7 @@ export const orderPaymentStatement = {
                    ELSE jsonb_build_object('provider', provider, 'webhook_log_id', webhook_log_id::text, 'reason', reason) END
          FROM payments_changed`,
     );
-    return 'payments_changed';
+    return changed;
   },
 };
 

@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 
 /**
  * The "DNS" part of the spec's email rule: the domain must have an MX record, or an A/AAAA record

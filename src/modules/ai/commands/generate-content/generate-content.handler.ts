@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { inTransaction } from '@infra/database/transaction';
 import { AiCreditsLedger } from '@modules/accounts';
 import { AiDailyTokensStore, type TokenReservation } from '@modules/ai/ai-daily-tokens.store';

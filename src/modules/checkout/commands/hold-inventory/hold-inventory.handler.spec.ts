@@ -1,6 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { DataSource, EntityManager } from 'typeorm';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { CatalogQueries, InventoryService } from '@modules/catalog';
 import { HoldRejectedError, UnknownHoldLocationError } from '@modules/checkout/domain/checkout.errors';
 import { HoldInventoryCommand } from './hold-inventory.command';

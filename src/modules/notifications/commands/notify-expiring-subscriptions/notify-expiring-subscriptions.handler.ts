@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import { inTransaction } from '@infra/database/transaction';
 import { type ExpiringSubscription, SubscriptionsQueries } from '@modules/accounts';
 import { Notifier } from '@modules/notifications/notifier.service';

@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Env } from '@config/env.validation';
+import type { Env } from '@config/env.schema';
 import { inTransaction } from '@infra/database/transaction';
 import { PushEndpointRefusedError } from '@modules/notifications/domain/notifications.errors';
 import {

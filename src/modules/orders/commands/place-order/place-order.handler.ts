@@ -4,12 +4,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { Cents, centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
-import { Env } from '@config/env.validation';
-import { CombinedStatement } from '@infra/database/combined-statement';
+import { Env } from '@config/env.schema';
+import { CombinedStatement } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
 import { IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
 import { OutboxService } from '@infra/outbox/outbox.service';
-import { CatalogQueries, InventoryService } from '@modules/catalog';
+import { CatalogQueries, InventoryService, PRODUCTS_LOCKED } from '@modules/catalog';
 import { type CouponDecision, CouponLedger, customerKey } from '@modules/coupons';
 import { OrderPlaced } from '@modules/orders/domain/order-placed.event';
 import { OrderAmountTooLargeError, OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
@@ -122,7 +122,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       // id, then the coupon (CombinedStatement.after makes its lock wait for the products').
       const locks = new CombinedStatement();
       const stock = this.inventory.lockIn(locks, tenantId, input.items);
-      const lockedCoupon = input.coupon_code ? this.coupons.lockIn(locks, tenantId, input.coupon_code, ['products_locked']) : null;
+      const lockedCoupon = input.coupon_code ? this.coupons.lockIn(locks, tenantId, input.coupon_code, [PRODUCTS_LOCKED]) : null;
       await locks.run(manager, 'SELECT 1');
       const applied =
         input.coupon_code && lockedCoupon

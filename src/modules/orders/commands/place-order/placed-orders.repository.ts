@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Cents, centsToDecimal } from '@common/money/money';
-import { CombinedStatement } from '@infra/database/combined-statement';
-import { prepared } from '@infra/database/prepared-statements';
+import { CombinedStatement, prepared } from '@infra/database/statements';
 import type { PricedLine } from '@modules/catalog';
 import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
 import { ORDER_COLUMNS, type OrderRow, SELECT_ORDERS } from '@modules/orders/queries/order.presenter';

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { integerId } from '@common/http/resource-ids';
-import { CombinedStatement } from '@infra/database/combined-statement';
+import { CombinedStatement } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
 import { orderPaymentStatement } from '@modules/orders/domain/order-payment.statement';
 import { RecordOrderPaymentCommand, RecordOrderPaymentResult } from './record-order-payment.command';

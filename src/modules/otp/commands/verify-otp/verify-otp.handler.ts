@@ -2,7 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { Env } from '@config/env.validation';
+import { Env } from '@config/env.schema';
 import { inTransaction } from '@infra/database/transaction';
 import { ClaimAccountCommand, ClaimAccountResult, TokenService, UsersQueries } from '@modules/accounts';
 import { ForgetUserPushSubscriptionsCommand } from '@modules/notifications';

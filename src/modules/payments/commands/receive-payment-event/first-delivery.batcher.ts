@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CombinedStatement } from '@infra/database/combined-statement';
+import { CombinedStatement } from '@infra/database/statements';
 import { OrderPayment, PaymentEffects } from './payment-effects';
 import type { WebhookOutcome } from './receive-payment-event.command';
 
@@ -137,14 +137,14 @@ export class FirstDeliveryBatcher {
   private async applyMany(deliveries: FirstDelivery[]): Promise<FirstOutcome[]> {
     const statement = new CombinedStatement();
     const column = <T>(type: string, value: (delivery: FirstDelivery) => T) => statement.param(deliveries.map(value), type);
-    statement.with(
+    const deliveriesPart = statement.with(
       'deliveries',
       `SELECT * FROM unnest(${column('varchar[]', (d) => d.provider)}, ${column('varchar[]', (d) => d.externalId)},
          ${column('varchar[]', (d) => d.eventType)}, ${column('jsonb[]', (d) => d.payload)}, ${column('int[]', (d) => d.payment.orderId)},
          ${column('text[]', (d) => d.payment.outcome)}, ${column('text[]', (d) => d.payment.reason)})
          WITH ORDINALITY AS d(provider, external_event_id, event_type, payload, order_id, outcome, reason, n)`,
     );
-    const effect = this.effects.inBatchStatement(statement, 'deliveries');
+    const effect = this.effects.inBatchStatement(statement, deliveriesPart);
     const valid = effect.valid('d.order_id');
     // Rows inserted in key order: two batches that share event ids wait for each other in one order.
     statement.with(
@@ -155,13 +155,13 @@ export class FirstDeliveryBatcher {
          FROM deliveries d ORDER BY d.provider, d.external_event_id
        ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id, provider, external_event_id, processing_status`,
     );
-    statement.with(
+    const changes = statement.with(
       'payment_changes',
       `SELECT d.order_id, d.outcome, d.provider, d.reason, w.id AS webhook_log_id
          FROM deliveries d JOIN webhook_log w ON w.provider = d.provider AND w.external_event_id = d.external_event_id
         WHERE w.processing_status = 'processed'`,
     );
-    effect.addChanges('payment_changes');
+    effect.addChanges(changes);
     const row = await statement.run<{ outcomes: FirstOutcome[] }>(
       this.dataSource.manager,
       `SELECT array_agg(w.processing_status ORDER BY d.n) AS outcomes

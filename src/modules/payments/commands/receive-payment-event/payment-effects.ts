@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { isUuid, MAX_INTEGER_ID } from '@common/http/resource-ids';
-import type { CombinedStatement } from '@infra/database/combined-statement';
+import type { CombinedStatement, StatementPart } from '@infra/database/statements';
 import { ChangeSubscriptionCommand, ChangeSubscriptionResult } from '@modules/accounts';
 import { orderPaymentStatement, paymentFailureReason, RecordOrderPaymentCommand, RecordOrderPaymentResult } from '@modules/orders';
 import type { PaymentEventType } from '@modules/payments/domain/payment-events';
@@ -33,7 +33,7 @@ export interface OrderPayment {
 export interface BatchStatementEffect {
   valid(orderIdSql: string): string;
   invalidReason: string;
-  addChanges(logged: string): void;
+  addChanges(logged: StatementPart): void;
 }
 
 const UNKNOWN_ORDER = 'data.order_id does not name an existing order.';
@@ -73,7 +73,7 @@ export class PaymentEffects {
    * `addChanges(logged)` adds the changes of the part `logged`, which has the columns of `source`
    * with `provider` and `webhook_log_id`, for the deliveries whose log row the statement inserted.
    */
-  inBatchStatement(statement: CombinedStatement, source: string): BatchStatementEffect {
+  inBatchStatement(statement: CombinedStatement, source: StatementPart): BatchStatementEffect {
     return {
       valid: orderPaymentStatement.ordersExistIn(statement, source),
       invalidReason: UNKNOWN_ORDER,

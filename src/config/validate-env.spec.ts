@@ -3,16 +3,15 @@ import { join } from 'node:path';
 import { generateVAPIDKeys } from 'web-push';
 import {
   apiDocsServed,
-  EXAMPLE_APP_KEY,
   parseCountryList,
   parseRate,
   parseTrustProxy,
   parseWebhookSecrets,
   runtimeMode,
   usesEmbeddedDatabase,
-  validateEnv,
-  validateResolvedEnv,
-} from './env.validation';
+} from './env.parsers';
+import { EXAMPLE_APP_KEY } from './env.rules';
+import { validateEnv, validateResolvedEnv } from './validate-env';
 
 const base = { APP_KEY: 'k'.repeat(32), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
 

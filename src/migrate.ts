@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { loadEnv } from '@config/load-env';
-import { resolveEnvironment } from '@config/resolve-environment';
+import { resolveEnvironment } from './bootstrap';
 import { createRootLogger } from '@infra/logging/http-logger';
-import { runMigrations } from './run-migrations';
+import { runMigrations } from '@infra/database/run-migrations';
 
 async function main(): Promise<void> {
   const loaded = loadEnv();

@@ -2,15 +2,16 @@ import type { ServerResponse } from 'node:http';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { Express, NextFunction, Request, RequestHandler, Response } from 'express';
-import { serveApiDocument } from './openapi-document';
-import { apiDocsServed, Env, parseTrustProxy } from '@config/env.validation';
+import { serveApiDocument } from '@common/http/openapi-document';
+import { Env } from '@config/env.schema';
+import { apiDocsServed, parseTrustProxy } from '@config/env.parsers';
 import { cancelQueriesOnDisconnect } from '@infra/database/query-cancellation';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { UnavailableAnswersLog } from '@infra/logging/unavailable-answers-log';
 import { MetricsService } from '@infra/metrics/metrics.service';
 import { toErrorResponse } from '@common/errors/error-response';
-import { BodyValidationPipe } from './body-validation.pipe';
-import { refuseHostileJsonBodies } from './hostile-json';
+import { BodyValidationPipe } from '@common/http/body-validation.pipe';
+import { refuseHostileJsonBodies } from '@common/http/hostile-json';
 
 export const BODY_LIMIT = '1mb';
 

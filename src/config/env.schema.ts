@@ -1,9 +1,13 @@
-import { createECDH } from 'node:crypto';
 import { applyDecorators } from '@nestjs/common';
-import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
-import { isSupportedCountry } from 'libphonenumber-js';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { IsAddressList } from './address-list';
+
+/*
+ * The schema of the environment: every variable, its type, its default and the check of its value
+ * on its own. Rules across variables are in env.rules.ts, the readings of validated values in
+ * env.parsers.ts, and validate-env.ts applies both.
+ */
 
 export const APP_ROLES = ['all', 'api', 'worker'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
@@ -13,7 +17,8 @@ export const QUEUE_BACKENDS = ['redis', 'postgres'] as const;
 export type QueueBackend = (typeof QUEUE_BACKENDS)[number];
 
 const RATE = /^\d+\/\d+$/;
-const PROVIDER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+/** A payment provider's name (PAYMENT_PROVIDER, the names of PAYMENT_WEBHOOK_SECRETS). */
+export const PROVIDER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 const HTTP_URL = /^https?:\/\/[^\s]+$/;
 const HTTP_URL_MESSAGE = '$property must be an http(s) URL';
 const RATE_MESSAGE = '$property must look like "<limit>/<seconds>", e.g. 60/60';
@@ -253,7 +258,7 @@ export class EnvironmentVariables {
 
   /**
    * Shared secret callers of the gRPC identity service send in metadata `authorization`; empty = none
-   * asked. Required (32+ characters) when GRPC_URL is not a loopback address: see unsafeCombinations.
+   * asked. Required (32+ characters) when GRPC_URL is not a loopback address: see env.rules.ts.
    */
   @IsString()
   GRPC_AUTH_TOKEN = '';
@@ -445,241 +450,3 @@ export class EnvironmentVariables {
 }
 
 export type Env = EnvironmentVariables;
-
-/** Used by ConfigModule: a bad or missing value stops start-up with the variable's name. */
-export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {
-  // An empty value means "not set": the default applies, as for a missing one.
-  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
-  const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
-  if (present.SHUTDOWN_DRAIN_MS === undefined && env.NODE_ENV !== 'production') env.SHUTDOWN_DRAIN_MS = 0;
-  const errors = validateSync(env, { skipMissingProperties: false });
-  const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
-  if (problems.length === 0) problems.push(...backendProblems(env), ...unsafeCombinations(env));
-  if (problems.length > 0) {
-    throw new Error(`Invalid configuration (see .env.example):\n${problems.map((text) => `  - ${text}`).join('\n')}`);
-  }
-  return env;
-}
-
-/** Which mode runs (decisions §14): `redis` when REDIS_URL is set, else `postgres-only`. */
-export type RuntimeMode = 'redis' | 'postgres-only';
-
-export function runtimeMode(env: Pick<EnvironmentVariables, 'REDIS_URL'>): RuntimeMode {
-  return env.REDIS_URL ? 'redis' : 'postgres-only';
-}
-
-/**
- * Fills in the store and queue backends the mode implies (`redis` with REDIS_URL, else `postgres`)
- * and refuses an explicit `redis` backend without REDIS_URL, naming the variable.
- */
-function backendProblems(env: EnvironmentVariables): string[] {
-  const implied = env.REDIS_URL ? 'redis' : 'postgres';
-  env.STORE_BACKEND ??= implied;
-  env.QUEUE_BACKEND ??= implied;
-  if (env.REDIS_URL) return [];
-  return (['STORE_BACKEND', 'QUEUE_BACKEND'] as const)
-    .filter((name) => env[name] === 'redis')
-    .map(
-      (name) =>
-        `${name}=redis needs REDIS_URL (a redis:// URL); without REDIS_URL the service runs PostgreSQL-only, where ${name} defaults to postgres`,
-    );
-}
-
-/** DATABASE_URL is `embedded`, or unset outside production: the process runs its own PostgreSQL. */
-export function usesEmbeddedDatabase(env: EnvironmentVariables): boolean {
-  return env.DATABASE_URL === 'embedded' || (env.DATABASE_URL === undefined && env.NODE_ENV !== 'production');
-}
-
-/**
- * What the container validates: the environment once the entry point has resolved the zero-setup
- * values (resolveEnvironment), so DATABASE_URL is a real URL and APP_KEY is set.
- */
-export function validateResolvedEnv(raw: Record<string, unknown>): EnvironmentVariables {
-  const env = validateEnv(raw);
-  const problems: string[] = [];
-  if (env.DATABASE_URL === undefined || env.DATABASE_URL === 'embedded') {
-    problems.push('DATABASE_URL must be a postgres:// URL here (the embedded PostgreSQL is started by the entry point, not the container)');
-  }
-  if (env.APP_KEY === undefined) problems.push('APP_KEY must be set here (the entry point generates it outside production)');
-  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((text) => `  - ${text}`).join('\n')}`);
-  return env;
-}
-
-// --- Abuse resistance: configurations that would expose the service (decisions §10, §11) ---------
-
-/**
- * The APP_KEY of `.env.example`. Kept here as a constant (a unit test checks it still equals the
- * file's value) rather than read from the file at start-up: the file is not shipped with every build.
- */
-export const EXAMPLE_APP_KEY = 'change-me-to-a-random-secret-of-32-chars-or-more';
-const MIN_GRPC_TOKEN_LENGTH = 32;
-
-/** Rules across variables, checked once every variable is well-formed on its own. */
-function unsafeCombinations(env: EnvironmentVariables): string[] {
-  const problems: string[] = [];
-  // A client that gives up first leaves the statement running on the server, unseen.
-  if (
-    env.DATABASE_QUERY_TIMEOUT_MS > 0 &&
-    (env.DATABASE_STATEMENT_TIMEOUT_MS === 0 || env.DATABASE_QUERY_TIMEOUT_MS <= env.DATABASE_STATEMENT_TIMEOUT_MS)
-  ) {
-    problems.push(
-      'DATABASE_QUERY_TIMEOUT_MS must be 0 or greater than DATABASE_STATEMENT_TIMEOUT_MS (the server cuts a statement; the client only notices a server that stopped answering)',
-    );
-  }
-  // A forgotten variable must not silently write to a local disk, nor sign with a key nobody keeps.
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL === undefined) {
-    problems.push(
-      'DATABASE_URL is required with NODE_ENV=production (a postgres:// URL; DATABASE_URL=embedded runs the embedded PostgreSQL on purpose)',
-    );
-  }
-  if (env.NODE_ENV === 'production' && env.APP_KEY === undefined) {
-    problems.push('APP_KEY is required with NODE_ENV=production (generate one with `openssl rand -hex 32`)');
-  }
-  if (env.NODE_ENV === 'production' && env.APP_KEY === EXAMPLE_APP_KEY) {
-    problems.push('APP_KEY is the example value of .env.example: set a secret of your own in production (`openssl rand -hex 32`)');
-  }
-  if (env.NODE_ENV === 'production') problems.push(...placeholderProblems(env));
-  if (!isLoopbackGrpcUrl(env.GRPC_URL) && env.GRPC_AUTH_TOKEN.length < MIN_GRPC_TOKEN_LENGTH) {
-    problems.push(
-      `GRPC_AUTH_TOKEN must be set to at least ${MIN_GRPC_TOKEN_LENGTH} characters when GRPC_URL (${env.GRPC_URL}) is not a loopback address`,
-    );
-  }
-  problems.push(...webhookSecretsProblems(env));
-  problems.push(...vapidProblems(env));
-  const unknownCountries = parseCountryList(env.OTP_SMS_COUNTRIES).filter((code) => !isSupportedCountry(code));
-  if (unknownCountries.length > 0) {
-    problems.push(
-      `OTP_SMS_COUNTRIES names ${unknownCountries.join(', ')}, which no telephone numbering plan knows (ISO 3166-1 codes, e.g. HN)`,
-    );
-  }
-  return problems;
-}
-
-/**
- * The example manifests and compose file mark every value to fill in with this word
- * (`deploy/kubernetes/examples/secret.example.yaml`): a copy applied as it is must not start.
- */
-export const PLACEHOLDER_MARK = 'replace-with-';
-
-function placeholderProblems(env: EnvironmentVariables): string[] {
-  return Object.entries(env)
-    .filter(([, value]) => typeof value === 'string' && value.toLowerCase().includes(PLACEHOLDER_MARK))
-    .map(([name]) => `${name} still holds an example placeholder ("${PLACEHOLDER_MARK}…"): set the real value in production`);
-}
-
-/**
- * True for 127.0.0.0/8, ::1 and localhost. Anything else, including a form we do not recognise
- * (a host name, 0.0.0.0, [::], a Unix socket), may be reachable by others and so needs the token.
- */
-function isLoopbackGrpcUrl(url: string): boolean {
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(url);
-  const host = (bracketed ? bracketed[1] : /^([^:]+)(?::\d+)?$/.exec(url)?.[1])?.toLowerCase();
-  if (!host) return false;
-  if (host === 'localhost' || host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
-  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return !!octets && octets[1] === '127' && octets.slice(2).every((octet) => Number(octet) <= 255);
-}
-
-/**
- * `name:secret,…` → name → secret. The secret is everything after the first ":" (it may hold more
- * colons, not commas). Returns the problems instead when the value is malformed.
- */
-function readWebhookSecrets(value: string): { secrets: Map<string, string>; problems: string[] } {
-  const secrets = new Map<string, string>();
-  const problems: string[] = [];
-  if (value.trim() === '') return { secrets, problems };
-  const owners = new Map<string, string>();
-  value.split(',').forEach((entry, index) => {
-    const separator = entry.indexOf(':');
-    const name = (separator === -1 ? entry : entry.slice(0, separator)).trim();
-    const secret = separator === -1 ? '' : entry.slice(separator + 1).trim();
-    if (!PROVIDER_NAME.test(name) || secret === '') {
-      problems.push(`PAYMENT_WEBHOOK_SECRETS entry ${index + 1} must be "name:secret", name of 1-100 letters, digits, ".", "_" or "-"`);
-    } else if (secrets.has(name)) {
-      problems.push(`PAYMENT_WEBHOOK_SECRETS names the provider "${name}" twice`);
-    } else if (owners.has(secret)) {
-      // One secret for two names would let a delivery of one be replayed as the other's new event.
-      problems.push(`PAYMENT_WEBHOOK_SECRETS gives "${owners.get(secret)}" and "${name}" the same secret: each provider needs its own`);
-    } else {
-      secrets.set(name, secret);
-      owners.set(secret, name);
-    }
-  });
-  return { secrets, problems };
-}
-
-function webhookSecretsProblems(env: EnvironmentVariables): string[] {
-  const { secrets, problems } = readWebhookSecrets(env.PAYMENT_WEBHOOK_SECRETS);
-  if (secrets.size > 0 && env.PAYMENT_WEBHOOK_SECRET !== '') {
-    problems.push(
-      'PAYMENT_WEBHOOK_SECRETS and PAYMENT_WEBHOOK_SECRET are both set: use one (several gateways: only PAYMENT_WEBHOOK_SECRETS)',
-    );
-  }
-  return problems;
-}
-
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-/**
- * The VAPID pair is set together or not at all, each key decodes to what web-push expects (an
- * uncompressed P-256 point of 65 bytes, a 32-byte scalar), and the private key is the public key's:
- * a mismatched pair would make every push service refuse every push, silently, much later.
- */
-function vapidProblems(env: EnvironmentVariables): string[] {
-  const publicKey = env.VAPID_PUBLIC_KEY.trim();
-  const privateKey = env.VAPID_PRIVATE_KEY.trim();
-  if (publicKey === '' && privateKey === '') return [];
-  const generate = 'generate a pair with `npm run cli -- vapid:generate`';
-  if (publicKey === '' || privateKey === '') return [`VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (${generate})`];
-  const problems: string[] = [];
-  const publicBytes = BASE64URL.test(publicKey) ? Buffer.from(publicKey, 'base64url') : null;
-  const privateBytes = BASE64URL.test(privateKey) ? Buffer.from(privateKey, 'base64url') : null;
-  if (publicBytes?.length !== 65 || publicBytes[0] !== 0x04) {
-    problems.push(`VAPID_PUBLIC_KEY must be an unpadded base64url P-256 public key of 65 bytes (${generate})`);
-  }
-  if (privateBytes?.length !== 32) problems.push(`VAPID_PRIVATE_KEY must be an unpadded base64url key of 32 bytes (${generate})`);
-  if (problems.length > 0 || !publicBytes || !privateBytes) return problems;
-  try {
-    const curve = createECDH('prime256v1');
-    curve.setPrivateKey(privateBytes);
-    if (!curve.getPublicKey().equals(publicBytes))
-      problems.push(`VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY (${generate})`);
-  } catch {
-    problems.push(`VAPID_PRIVATE_KEY is not a valid P-256 private key (${generate})`);
-  }
-  return problems;
-}
-
-/** PAYMENT_WEBHOOK_SECRETS as name → secret (validated at start-up, so well-formed here). */
-export function parseWebhookSecrets(value: string): Map<string, string> {
-  return readWebhookSecrets(value).secrets;
-}
-
-/** Whether /api/docs is served: API_DOCS when set; else never in production, and API_DOCS_ENABLED (default on) elsewhere. */
-export function apiDocsServed(env: Pick<EnvironmentVariables, 'API_DOCS' | 'API_DOCS_ENABLED' | 'NODE_ENV'>): boolean {
-  if (env.API_DOCS !== undefined) return env.API_DOCS;
-  return env.NODE_ENV !== 'production' && (env.API_DOCS_ENABLED ?? true);
-}
-
-/** OTP_SMS_COUNTRIES as upper-case codes (validated at start-up, so well-formed here). */
-export function parseCountryList(value: string): string[] {
-  return value
-    .split(',')
-    .map((code) => code.trim().toUpperCase())
-    .filter((code) => code !== '');
-}
-
-/** "limit/seconds" → numbers. Validated above, so the shape is known. */
-export function parseRate(rate: string): { limit: number; seconds: number } {
-  const [limit, seconds] = rate.split('/').map(Number);
-  return { limit, seconds };
-}
-
-/** Express `trust proxy` accepts booleans, hop counts, and address lists/names. */
-export function parseTrustProxy(value: string): boolean | number | string {
-  const text = value.trim().toLowerCase();
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  if (/^\d+$/.test(text)) return Number(text);
-  return value;
-}

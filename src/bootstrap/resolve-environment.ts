@@ -2,8 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '@common/util/secret-file';
-import { startEmbeddedPostgres } from '@infra/database/embedded-postgres';
-import { EnvironmentVariables, usesEmbeddedDatabase, validateResolvedEnv } from './env.validation';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { EnvironmentVariables } from '@config/env.schema';
+import { usesEmbeddedDatabase } from '@config/env.parsers';
+import { validateResolvedEnv } from '@config/validate-env';
 
 export interface ResolvedEnvironment {
   env: EnvironmentVariables;

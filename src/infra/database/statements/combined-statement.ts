@@ -1,9 +1,25 @@
 import type { EntityManager } from 'typeorm';
 import { prepared } from './prepared-statements';
-import { commitRightBehind } from './transaction';
+import { commitRightBehind } from '../transaction';
 
 /** What `statement_refusal()` (migration StatementRefusals) fails a statement with. */
 const REFUSED = 'SF422';
+
+declare const PART: unique symbol;
+
+/**
+ * A typed reference to a part of a combined statement: the part's name as its owner gave it (so it
+ * can be written into SQL, `FROM ${part}`), branded so that no plain string stands for it. A part
+ * another module refers to (in `after`, or as the rows it reads) is handed over as one: returned by
+ * `with`, or exported by its owner as a constant (`statementPart`), so a renamed part is a compile
+ * error where it is used rather than a statement that fails at run time.
+ */
+export type StatementPart = string & { readonly [PART]: true };
+
+/** The reference to a part named `name`, for the owner that adds it to export (see StatementPart). */
+export function statementPart(name: string): StatementPart {
+  return name as StatementPart;
+}
 
 /**
  * One SQL statement made of data-modifying parts (`WITH name AS (INSERT/UPDATE ...)`) that several
@@ -19,6 +35,9 @@ const REFUSED = 'SF422';
  *
  * It is sent as a named prepared statement (prepared-statements.ts): parts must put every value in
  * a parameter (`param`), so that the texts of a code path are a small fixed set.
+ *
+ * README.md beside this file: when to use one, the `…In` naming of the methods that add parts, the
+ * COMMIT sent right behind, and the benchmarks behind each.
  */
 export class CombinedStatement {
   private readonly values: unknown[] = [];
@@ -32,9 +51,10 @@ export class CombinedStatement {
     return `$${this.values.length}::${type}`;
   }
 
-  /** Adds `name AS (sql)`; later parts and the final SELECT may read its RETURNING by name. */
-  with(name: string, sql: string): void {
+  /** Adds `name AS (sql)`; later parts and the final SELECT may read its RETURNING by name (the reference returned). */
+  with(name: string, sql: string): StatementPart {
     this.parts.push(`${name} AS (\n${sql}\n)`);
+    return statementPart(name);
   }
 
   /**
@@ -60,13 +80,13 @@ export class CombinedStatement {
   }
 
   /**
-   * A condition that holds, and that PostgreSQL can only evaluate once the named parts have run
+   * A condition that holds, and that PostgreSQL can only evaluate once the given parts have run
    * to the end: for a part that locks rows (`FOR UPDATE`) and must lock them after the rows those
    * parts lock, whatever order PostgreSQL would otherwise run the parts in (a row is locked once
    * it has passed its WHERE).
    */
-  after(...names: string[]): string {
-    return names.map((name) => `(SELECT count(*) FROM ${name}) >= 0`).join(' AND ');
+  after(...parts: StatementPart[]): string {
+    return parts.map((part) => `(SELECT count(*) FROM ${part}) >= 0`).join(' AND ');
   }
 
   /**

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '@common/util/secret-file';
-import { ensureDatabase } from './ensure-database';
+import { ensureDatabase } from '@infra/database/ensure-database';
 
 /** A PostgreSQL this process uses from DATA_DIR: started here or adopted (owned), or found running (shared). */
 export interface EmbeddedDatabase {
