@@ -113,3 +113,12 @@ export const ApiUpdated = (body: OkBody, docs: RouteDocs) => documented(ok(body)
 
 /** A removal that answers 204 without a body (the route still declares `@HttpCode(204)`). */
 export const ApiRemoved = (docs: RouteDocs) => documented(ApiNoContentResponse(), docs);
+
+/** The shared error bodies (openapi-document.ts), for a response that documents its own content. */
+export const ERROR_SCHEMA = { $ref: '#/components/schemas/Error' };
+export const VALIDATION_ERROR_SCHEMA = { $ref: '#/components/schemas/ValidationError' };
+
+/** `Retry-After` where only some of a status's answers send it (a dependency outage does; a domain refusal does not). */
+export const optionalRetryAfter = (description: string) => ({
+  'Retry-After': { description, required: false, schema: { type: 'integer', minimum: 0 } },
+});

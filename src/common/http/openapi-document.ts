@@ -20,7 +20,7 @@ type ResponseObject = Exclude<OperationObject['responses'][string], { $ref: stri
  *   route (and 422 also answers a bad query or body);
  * - `404` on a route with path parameters; `401` on a route that needs a bearer token;
  * - `429` with `Retry-After` unless the route is outside rate limiting; `503` with `Retry-After`
- *   everywhere (PostgreSQL or Redis unavailable);
+ *   (PostgreSQL or Redis unavailable) unless the route never answers it (`x-outage: none`);
  * - `security: []` on every route that does not name the bearer scheme.
  */
 export function buildApiDocument(app: INestApplication): OpenAPIObject {
@@ -56,6 +56,12 @@ export const OPTIONAL_AUTH = 'x-optional-auth';
 
 /** `x-rate-limit: none` on an operation: the route is outside rate limiting (no 429). */
 export const NO_RATE_LIMIT = 'none';
+
+/**
+ * `x-outage: none` on an operation: the route never answers the shared 503 (it reads no dependency,
+ * or answers an outage with a body of its own, which it documents).
+ */
+export const NO_OUTAGE = 'none';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 const validationErrorRef = { $ref: '#/components/schemas/ValidationError' };
@@ -137,7 +143,8 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
 
   // A body is parsed, and refused, before any route is chosen (bootstrap/configure-http-app): a
   // malformed, oversized, encoded or hostile one gets its answer on every route, with or without a body.
-  const expected: string[] = ['400', '413', '415', '422', '503'];
+  const expected: string[] = ['400', '413', '415', '422'];
+  if (extensions['x-outage'] !== NO_OUTAGE) expected.push('503');
   if (parameters.some((parameter) => parameter.in === 'path')) expected.push('404');
   if (secured && !operation.security.some((requirement) => Object.keys(requirement).length === 0)) expected.push('401');
   if (extensions['x-rate-limit'] !== NO_RATE_LIMIT) expected.push('429');

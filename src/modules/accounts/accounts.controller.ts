@@ -36,11 +36,22 @@ export class AccountsController {
 
   @Post('register')
   @Idempotent({ headers: ['X-Idempotency-Key', 'Idempotency-Key'], bodyField: 'idempotency_key', sealed: true })
-  @ApiOperation({ summary: 'Create an account (and, with tenant_name, its shop); answers with a bearer token' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Alternative to X-Idempotency-Key' })
-  @ApiCreatedResponse({ type: RegisterUserResponse, headers: { Location: { description: '/api/v1/user' } } })
-  @ApiUnprocessableEntityResponse({ description: 'Missing fields, weak password, mismatched confirmation or email already taken' })
-  async register(@Body() body: RegisterUserDto, @Res({ passthrough: true }) res: Response): Promise<RegisterUserResponse> {
+  @ApiOperation({
+    summary: 'Create an account (and, with tenant_name, its shop)',
+    description:
+      'Answers with a bearer token for the new account. A repeated request with the same idempotency key and body replays the first answer (`Idempotent-Replayed: true`).',
+  })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Alternative to X-Idempotency-Key (1-255 characters)' })
+  @ApiCreatedResponse({
+    type: RegisterUserResponse,
+    description: 'Registered: the account and its bearer token',
+    headers: { Location: { description: 'The new account: `/api/v1/user`', schema: { type: 'string' } } },
+  })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'Missing fields, weak password, mismatched confirmation, email already taken, or an idempotency key reused with another body',
+  })
+  async registerUser(@Body() body: RegisterUserDto, @Res({ passthrough: true }) res: Response): Promise<RegisterUserResponse> {
     const { user, accessToken } = await this.commands.execute<RegisterUserCommand, RegisterUserResult>(
       new RegisterUserCommand({
         name: body.name,
@@ -61,7 +72,7 @@ export class AccountsController {
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResource })
-  async me(@Ctx() ctx: RequestContext): Promise<UserResource> {
+  async showCurrentUser(@Ctx() ctx: RequestContext): Promise<UserResource> {
     const user = await this.users.findById(this.dataSource.manager, ctx.principal.id);
     if (!user) throw new UnauthenticatedError();
     return toUserResource(user);
@@ -72,7 +83,7 @@ export class AccountsController {
   @Authenticated()
   @ApiOperation({ summary: 'Sign out: revoke the bearer token of this request' })
   @ApiNoContentResponse({ description: 'Revoked; the token is refused from now on' })
-  async signOut(@Ctx() ctx: RequestContext): Promise<void> {
+  async revokeAccessToken(@Ctx() ctx: RequestContext): Promise<void> {
     await this.commands.execute(new SignOutCommand(ctx.principal.tokenId));
   }
 }

@@ -18,9 +18,9 @@ export class TenantsController {
   @Authenticated()
   @ApiOperation({ summary: "Onboarding: create the caller's shop; the caller becomes its owner" })
   @ApiCreatedResponse({ type: TenantResponse })
-  @ApiConflictResponse({ description: 'The caller already has a shop' })
+  @ApiConflictResponse({ description: 'The caller already has a shop (as its owner or on its team)' })
   @ApiUnprocessableEntityResponse({ description: 'Missing or too long name' })
-  async create(@Body() body: CreateTenantDto, @Ctx() ctx: RequestContext): Promise<TenantResponse> {
+  async createTenant(@Body() body: CreateTenantDto, @Ctx() ctx: RequestContext): Promise<TenantResponse> {
     const tenant = await this.commands.execute<CreateTenantCommand, TenantEntity>(new CreateTenantCommand(ctx.principal.id, body.name));
     return { data: toTenantResource(tenant) };
   }

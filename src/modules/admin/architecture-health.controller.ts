@@ -14,11 +14,12 @@ export class ArchitectureHealthController {
   @Get('architecture-health')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
-    summary:
-      'Per domain event type: recorded, dispatched, processed, pending, failed, oldest pending age; per queue: job counts (super admin)',
+    summary: 'Domain events and queues at a glance (super admin)',
+    description:
+      'Per domain event type: recorded, dispatched, processed, pending, failed, oldest pending age; per queue: job counts (`queues: null` when Redis does not answer within a second).',
   })
   @ApiOkResponse({ type: ArchitectureHealthResponse })
-  health(): Promise<ArchitectureHealthResponse> {
+  showArchitectureHealth(): Promise<ArchitectureHealthResponse> {
     return asData(this.reader.read());
   }
 }

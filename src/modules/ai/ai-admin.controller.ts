@@ -1,16 +1,17 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { SuperAdminArea } from '@common/context/super-admin.guard';
 import { NotFoundError } from '@common/errors/domain.error';
 import { UuidIdParam } from '@common/http/id-params';
 import { AddAiCreditsCommand, AddAiCreditsResult } from '@modules/accounts';
 import { AddAiCreditsDto } from './dto/add-ai-credits.dto';
+import { AddAiCreditsResponse } from './dto/ai.resources';
 
 const TENANT_NOT_FOUND = 'Tenant not found.';
 
 /** The super admin replenishes a shop's AI budget (decisions §8, §12). */
-@ApiTags('admin')
+@ApiTags('ai')
 @SuperAdminArea()
 @Controller('api/v1/admin/tenants')
 export class AiAdminController {
@@ -19,10 +20,16 @@ export class AiAdminController {
   @Post(':id/ai-credits')
   @HttpCode(200)
   @ApiOperation({ summary: "Add AI credits to a shop's budget (super admin)" })
-  async addCredits(
+  @ApiParam({ name: 'id', schema: { type: 'string', format: 'uuid' }, description: 'The shop' })
+  @ApiOkResponse({ type: AddAiCreditsResponse })
+  @ApiNotFoundResponse({ description: TENANT_NOT_FOUND })
+  @ApiUnprocessableEntityResponse({
+    description: 'credits missing, not an integer, out of 1-1000000, or a balance beyond what the shop can hold',
+  })
+  async addTenantAiCredits(
     @UuidIdParam('id', TENANT_NOT_FOUND) tenantId: string,
     @Body() body: AddAiCreditsDto,
-  ): Promise<{ data: { tenant_id: string; ai_credits: number } }> {
+  ): Promise<AddAiCreditsResponse> {
     const result = await this.commands.execute<AddAiCreditsCommand, AddAiCreditsResult>(new AddAiCreditsCommand(tenantId, body.credits));
     if (!result) throw new NotFoundError(TENANT_NOT_FOUND);
     return { data: { tenant_id: result.tenantId, ai_credits: result.aiCredits } };

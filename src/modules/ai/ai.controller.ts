@@ -1,6 +1,23 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBadGatewayResponse,
+  ApiConflictResponse,
+  ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiPaymentRequiredResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { ERROR_SCHEMA, optionalRetryAfter, VALIDATION_ERROR_SCHEMA } from '@common/http/api-docs';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
@@ -10,10 +27,38 @@ import { RateLimitRemaining } from '@infra/rate-limit/rate-limit-remaining';
 import { GenerateContentCommand, GenerateContentResult } from './commands/generate-content/generate-content.command';
 import { OptimizeProfileCommand, OptimizeProfileResult } from './commands/optimize-profile/optimize-profile.command';
 import { AI_JOB_NOT_FOUND } from './domain/ai.errors';
-import type { GeneratedContent } from './domain/generated-content';
 import { GenerateContentDto } from './dto/generate-content.dto';
 import { OptimizeProfileDto } from './dto/optimize-profile.dto';
-import { AiJobResource, AiJobsQueries } from './queries/ai-jobs.queries';
+import {
+  AiJobResponse,
+  AlreadyEnhancedRejection,
+  GenerateContentResponse,
+  GeneratedSeo,
+  OptimizeProfileQueuedResponse,
+  ProfileRejectedError,
+} from './dto/ai.resources';
+import { AiJobsQueries } from './queries/ai-jobs.queries';
+
+/** What both paid calls answer besides their success (decisions §8, §15). */
+const PaidCallRefusals = () =>
+  applyDecorators(
+    ApiPaymentRequiredResponse({ description: "The shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=402, the default)" }),
+    ApiForbiddenResponse({
+      description:
+        "The signed-in user does not belong to a shop (or is not on its team), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403)",
+    }),
+    ApiTooManyRequestsResponse({
+      description: "Rate limit exceeded (with Retry-After), or the shop's or the platform's daily AI token allowance is used up (without)",
+      headers: optionalRetryAfter('Seconds to wait; sent by the rate limit, not by the daily token allowance'),
+      content: { 'application/json': { schema: ERROR_SCHEMA } },
+    }),
+    ApiServiceUnavailableResponse({
+      description:
+        'AI generation is not configured on this server, or the AI provider is unavailable (no credit spent); or PostgreSQL or Redis is unavailable (with Retry-After)',
+      headers: optionalRetryAfter('Seconds to wait; sent when PostgreSQL or Redis is unavailable'),
+      content: { 'application/json': { schema: ERROR_SCHEMA } },
+    }),
+  );
 
 /**
  * AI enrichment of the caller's own shop (tenant.ownership: a user without a shop, or a customer,
@@ -30,12 +75,27 @@ export class AiController {
 
   @Post('optimize-profile')
   @HttpCode(202)
+  @PaidCallRefusals()
   @RateLimit('ai-optimize')
-  @ApiOperation({ summary: "Queue an AI enrichment of the shop's profile (10 an hour per shop; spends AI_CREDITS_PER_CALL credits)" })
-  async optimizeProfile(
-    @Ctx() ctx: RequestContext,
-    @Body() body: OptimizeProfileDto,
-  ): Promise<{ status: 'queued'; job_id: string; remaining_credits: number }> {
+  @ApiOperation({
+    summary: "Queue an AI enrichment of the shop's profile",
+    description:
+      '10 an hour per shop; spends AI_CREDITS_PER_CALL credits now (given back if the job fails without the provider using tokens). Follow the job at GET /api/v1/ai/jobs/{job_id}.',
+  })
+  @ApiExtraModels(ProfileRejectedError, AlreadyEnhancedRejection)
+  @ApiAcceptedResponse({ type: OptimizeProfileQueuedResponse, description: 'Queued' })
+  @ApiConflictResponse({
+    description: 'The profile is already AI-enhanced and allow_reenhancement is not true (`error_code: alreadyEnhanced`)',
+    content: { 'application/json': { schema: { $ref: getSchemaPath(AlreadyEnhancedRejection) } } },
+  })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'Invalid fields (`errors`), or the shop cannot be enhanced: subscription canceled or past due, archived, no owner (`error_code`)',
+    content: {
+      'application/json': { schema: { oneOf: [VALIDATION_ERROR_SCHEMA, { $ref: getSchemaPath(ProfileRejectedError) }] } },
+    },
+  })
+  async optimizeProfile(@Ctx() ctx: RequestContext, @Body() body: OptimizeProfileDto): Promise<OptimizeProfileQueuedResponse> {
     const result = await this.commands.execute<OptimizeProfileCommand, OptimizeProfileResult>(
       new OptimizeProfileCommand(ctx.merchantTenantId, ctx.principal.id, {
         allow_reenhancement: body.allow_reenhancement ?? false,
@@ -49,19 +109,29 @@ export class AiController {
 
   @Get('jobs/:job_id')
   @ApiOperation({ summary: 'Where an enrichment job stands: queued, running, succeeded, failed or rejected' })
-  job(@Ctx() ctx: RequestContext, @UuidIdParam('job_id', AI_JOB_NOT_FOUND) jobId: string): Promise<AiJobResource> {
+  @ApiParam({ name: 'job_id', schema: { type: 'string', format: 'uuid' }, description: 'From POST /api/v1/ai/optimize-profile' })
+  @ApiOkResponse({ type: AiJobResponse })
+  @ApiNotFoundResponse({ description: "No such job of the caller's shop (another shop's job included)" })
+  showAiJob(@Ctx() ctx: RequestContext, @UuidIdParam('job_id', AI_JOB_NOT_FOUND) jobId: string): Promise<AiJobResponse> {
     return this.jobs.show(ctx.merchantTenantId, jobId);
   }
 
   @Post('generate')
   @HttpCode(200)
+  @PaidCallRefusals()
   @RateLimit('ai-gen')
-  @ApiOperation({ summary: 'Generate copy without applying it (5 an hour per user; spends AI_CREDITS_PER_CALL credits)' })
-  async generate(
+  @ApiOperation({
+    summary: 'Generate copy for the shop without applying it',
+    description: '5 an hour per user; spends AI_CREDITS_PER_CALL credits (given back when the provider fails without using tokens).',
+  })
+  @ApiExtraModels(GeneratedSeo)
+  @ApiOkResponse({ type: GenerateContentResponse })
+  @ApiBadGatewayResponse({ description: 'The AI provider gave an unusable answer (the message says whether the credit was spent)' })
+  async generateAiContent(
     @Ctx() ctx: RequestContext,
     @Body() body: GenerateContentDto,
     @RateLimitRemaining('ai-gen') remainingAttempts: number | null,
-  ): Promise<{ content: GeneratedContent; tokens_used: number | null; remaining_attempts: number | null }> {
+  ): Promise<GenerateContentResponse> {
     const result = await this.commands.execute<GenerateContentCommand, GenerateContentResult>(
       new GenerateContentCommand(ctx.merchantTenantId, {
         business_name: body.business_name.trim(),

@@ -1,7 +1,17 @@
 import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtension,
+  ApiInternalServerErrorResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { NO_OUTAGE } from '@common/http/openapi-document';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { Env } from '@config/env.schema';
@@ -9,12 +19,17 @@ import { runtimeMode } from '@config/env.parsers';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { HealthReport, isHealthy, RuntimeModeReport } from './domain/health-report';
+import { HealthReportResource, NotReadyResource, ReadinessResource } from './dto/health.resources';
 import { GetHealthReportQuery } from './queries/get-health-report/get-health-report.query';
 import { QueueHealthIndicator } from './queue.health-indicator';
 import { StoreHealthIndicator } from './store.health-indicator';
 
+/** The one refusal a probe can meet: the server answers it before any route (decisions §16). */
+const HEADERS_TOO_LARGE = { status: 431, description: 'Request headers too large' };
+
 @ApiTags('health')
 @SkipRateLimit()
+@ApiResponse(HEADERS_TOO_LARGE)
 @Controller('health')
 export class HealthController {
   constructor(
@@ -40,11 +55,16 @@ export class HealthController {
   private readonly mode: RuntimeModeReport;
 
   @Get()
+  @ApiExtension('x-outage', NO_OUTAGE)
   @ApiOperation({
-    summary:
-      'Last cached result of the Database, UsedDiskSpace, Cache and (in Redis mode) RedisPersistence checks (200, or 500 when one fails), and which mode runs (`mode`: redis or postgres-only)',
+    operationId: 'showHealthReport',
+    summary: 'The last health report, and the mode the process runs in',
+    description:
+      'The last cached result of the Database, UsedDiskSpace, Cache and (in Redis mode) RedisPersistence checks, run now when none is cached (or the cache does not answer), and which mode runs (`mode`: redis or postgres-only). An outage shows as a failed check, never as a 503.',
   })
-  async report(@Res({ passthrough: true }) res: Response): Promise<HealthReport & RuntimeModeReport> {
+  @ApiOkResponse({ type: HealthReportResource, description: 'Every check ok or warning' })
+  @ApiInternalServerErrorResponse({ type: HealthReportResource, description: 'A check failed or crashed: the same report, naming it' })
+  async report(@Res({ passthrough: true }) res: Response): Promise<HealthReportResource> {
     const report = await this.queries.execute<GetHealthReportQuery, HealthReport>(new GetHealthReportQuery());
     res.status(isHealthy(report) ? 200 : 500);
     return { ...report, ...this.mode };
@@ -54,16 +74,26 @@ export class HealthController {
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Liveness: the process answers. Checks no dependency.' })
-  @ApiOkResponse({ description: 'OK' })
+  @ApiExtension('x-outage', NO_OUTAGE)
+  @ApiOperation({ operationId: 'checkLiveness', summary: 'Liveness: the process answers. Checks no dependency.' })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ description: 'The process is alive', schema: { type: 'string', enum: ['OK'] } })
   live(): string {
     return 'OK';
   }
 
   @Get('ready')
+  @ApiExtension('x-outage', NO_OUTAGE)
   @ApiOperation({
-    summary:
-      'Readiness: PostgreSQL, the store (Redis or PostgreSQL) and every queue connection answer now (within 1 s) and the process is not shutting down (200, or 503)',
+    operationId: 'checkReadiness',
+    summary: 'Readiness: every dependency answers and the process is not shutting down',
+    description:
+      'PostgreSQL, the store (Redis or PostgreSQL) and every queue connection answer now (within 1 s) and the process is not shutting down.',
+  })
+  @ApiOkResponse({ type: ReadinessResource, description: 'Ready: every indicator is up' })
+  @ApiServiceUnavailableResponse({
+    type: NotReadyResource,
+    description: 'Not ready: an indicator is down, or the process is shutting down',
   })
   async ready(@Res({ passthrough: true }) res: Response) {
     if (this.shutdown.draining) {

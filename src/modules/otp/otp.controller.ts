@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse, getSchemaPath } from '@nestjs/swagger';
 import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import type { RateLimitRule } from '@infra/rate-limit/rate-limit-groups';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
@@ -8,7 +8,7 @@ import { GenerateOtpCommand, GenerateOtpResult } from './commands/generate-otp/g
 import { VerifyOtpCommand, VerifyOtpResult } from './commands/verify-otp/verify-otp.command';
 import { otpCountingKey, parseOtpIdentifier } from './domain/otp-identifier';
 import { GenerateOtpDto, GenerateOtpResponse } from './dto/generate-otp.dto';
-import { VerifyOtpDto } from './dto/verify-otp.dto';
+import { OtpRequiresRegistration, OtpSignedIn, OtpVerifiedUser, verifyOtpAnswerSchema, VerifyOtpDto } from './dto/verify-otp.dto';
 
 /**
  * Codes sent to one mailbox or phone, whoever asks, counted by the identifier's counting key (E.164
@@ -25,7 +25,7 @@ const PER_IDENTIFIER: RateLimitRule = {
   },
 };
 
-@ApiTags('auth')
+@ApiTags('otp')
 @Controller('api/v1/otp')
 export class OtpController {
   constructor(private readonly commands: CommandBus) {}
@@ -34,10 +34,16 @@ export class OtpController {
   @HttpCode(200)
   @RateLimit('api.otp-generation', PER_IDENTIFIER)
   @Idempotent()
-  @ApiOperation({ summary: 'Send a one-time code to an email address or phone number' })
+  @ApiOperation({
+    summary: 'Send a one-time code to an email address or phone number',
+    description:
+      'Answers the same whether or not the address can receive the code. Limited per IP and per identifier (a phone number or mailbox however it is spelled).',
+  })
   @ApiOkResponse({ type: GenerateOtpResponse })
-  @ApiUnprocessableEntityResponse({ description: 'Missing or invalid identifier, or a phone number outside OTP_SMS_COUNTRIES' })
-  async generate(@Body() body: GenerateOtpDto): Promise<GenerateOtpResponse> {
+  @ApiUnprocessableEntityResponse({
+    description: 'Missing or invalid identifier, a phone number outside OTP_SMS_COUNTRIES, or an idempotency key reused with another body',
+  })
+  async generateOtp(@Body() body: GenerateOtpDto): Promise<GenerateOtpResponse> {
     const { sessionId, expiresAt } = await this.commands.execute<GenerateOtpCommand, GenerateOtpResult>(
       new GenerateOtpCommand(body.identifier),
     );
@@ -52,8 +58,13 @@ export class OtpController {
   @HttpCode(200)
   @RateLimit('api.verification')
   @ApiOperation({ summary: 'Check a one-time code; signs in an existing account (token) or asks to register' })
+  @ApiExtraModels(OtpVerifiedUser)
+  @ApiOkResponse({
+    description: 'The code is right: a token for the existing account, or `requires_registration: true`',
+    schema: verifyOtpAnswerSchema(getSchemaPath(OtpVerifiedUser)),
+  })
   @ApiUnprocessableEntityResponse({ description: 'Malformed, unknown, wrong, expired, used or locked code' })
-  async verify(@Body() body: VerifyOtpDto) {
+  async verifyOtp(@Body() body: VerifyOtpDto): Promise<OtpSignedIn | OtpRequiresRegistration> {
     const result = await this.commands.execute<VerifyOtpCommand, VerifyOtpResult>(new VerifyOtpCommand(body.uuid, body.otp_code));
     if (result.requiresRegistration) {
       return {

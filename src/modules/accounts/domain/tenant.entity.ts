@@ -1,7 +1,9 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export type TenantStatus = 'active' | 'inactive';
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+export const TENANT_STATUSES = ['active', 'inactive'] as const;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export type ShopLanguage = 'es' | 'en';
 
 @Entity({ name: 'tenants' })

@@ -1,5 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { TenantEntity } from '../domain/tenant.entity';
+import { ApiProperty } from '@nestjs/swagger';
+import { USER_ROLES } from '@common/context/request-context';
+import {
+  SUBSCRIPTION_STATUSES,
+  TENANT_STATUSES,
+  type SubscriptionStatus,
+  type TenantEntity,
+  type TenantStatus,
+} from '../domain/tenant.entity';
 import type { UserEntity } from '../domain/user.entity';
 import type { UserRole } from '../domain/user-role';
 
@@ -8,25 +15,25 @@ export class UserResource {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ maxLength: 255, example: 'Ana López' })
   name: string;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'email', maxLength: 255, example: 'ana@example.com' })
   email: string;
 
-  @ApiProperty({ format: 'uuid', nullable: true, type: String })
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: "The user's shop; null before onboarding" })
   tenant_id: string | null;
 
-  @ApiProperty({ enum: ['owner', 'admin', 'staff', 'customer'] })
+  @ApiProperty({ enum: USER_ROLES })
   role: UserRole;
 
   @ApiProperty()
   is_super_admin: boolean;
 
-  @ApiPropertyOptional({ nullable: true, type: String })
+  @ApiProperty({ type: 'string', nullable: true, description: 'From a social sign-in' })
   avatar_url: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' })
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
   email_verified_at: string | null;
 
   @ApiProperty({ format: 'date-time' })
@@ -40,34 +47,34 @@ export class TenantResource {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ maxLength: 255, example: 'Café Niño' })
   name: string;
 
-  @ApiProperty({ example: 'cafe-nino' })
+  @ApiProperty({ example: 'cafe-nino', description: 'Derived from the name; never changes' })
   slug: string;
 
-  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The owner' })
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The owner' })
   user_id: string | null;
 
-  @ApiProperty({ enum: ['active', 'inactive'] })
-  status: string;
+  @ApiProperty({ enum: TENANT_STATUSES })
+  status: TenantStatus;
 
-  @ApiProperty({ example: 'active' })
-  subscription_status: string;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES })
+  subscription_status: SubscriptionStatus;
 
-  @ApiPropertyOptional({ nullable: true, type: String, format: 'date-time' })
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
   subscription_ends_at: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String })
+  @ApiProperty({ type: 'string', nullable: true })
   description: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String })
+  @ApiProperty({ type: 'string', nullable: true })
   seo_title: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String })
+  @ApiProperty({ type: 'string', nullable: true })
   seo_description: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String })
+  @ApiProperty({ type: 'string', nullable: true })
   slogan: string | null;
 
   @ApiProperty({ type: [String] })
@@ -76,7 +83,7 @@ export class TenantResource {
   @ApiProperty()
   is_ai_enhanced: boolean;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'AI credits left' })
   ai_credits: number;
 
   @ApiProperty({ format: 'date-time' })

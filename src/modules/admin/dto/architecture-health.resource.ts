@@ -4,22 +4,26 @@ export class EventTypeHealth {
   @ApiProperty({ example: 'OrderPlaced' })
   type: string;
 
-  @ApiProperty({ description: 'Outbox rows ever recorded of this type (still stored)' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Outbox rows ever recorded of this type (still stored)' })
   recorded: number;
 
-  @ApiProperty({ description: 'Handed to the queue, not handled yet' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Handed to the queue, not handled yet' })
   dispatched: number;
 
-  @ApiProperty({ description: 'Handled by every consumer' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Handled by every consumer' })
   processed: number;
 
-  @ApiProperty({ description: 'Recorded, not handed to the queue yet' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Recorded, not handed to the queue yet' })
   pending: number;
 
-  @ApiProperty({ description: 'Gave up after the last attempt' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Gave up after the last attempt' })
   failed: number;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Seconds the oldest pending event has waited; null with none pending' })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Seconds the oldest pending event has waited (rounded); null with none pending',
+  })
   oldest_pending_age_seconds: number | null;
 }
 
@@ -27,16 +31,16 @@ export class QueueHealth {
   @ApiProperty({ example: 'outbox' })
   name: string;
 
-  @ApiProperty({ description: 'Waiting to run (including prioritized and paused jobs)' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Waiting to run (including prioritized and paused jobs)' })
   waiting: number;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Running now' })
   active: number;
 
-  @ApiProperty({ description: 'Failed for good (kept 7 days)' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Failed for good (kept 7 days)' })
   failed: number;
 
-  @ApiProperty({ description: 'Waiting for a retry backoff or a scheduled time' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Waiting for a retry backoff or a scheduled time' })
   delayed: number;
 }
 

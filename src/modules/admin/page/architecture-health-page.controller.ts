@@ -35,8 +35,8 @@ export class ArchitectureHealthPageController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: "The super admin's architecture-health page: a static shell that asks for a bearer token and reads the JSON" })
   @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'The HTML shell (no data)' })
-  page(): string {
+  @ApiOkResponse({ description: 'The HTML shell (no data)', schema: { type: 'string' } })
+  showArchitectureHealthPage(): string {
     return ARCHITECTURE_HEALTH_HTML;
   }
 
@@ -46,8 +46,8 @@ export class ArchitectureHealthPageController {
   @Header('Cache-Control', 'no-cache')
   @ApiOperation({ summary: 'Script of the architecture-health page' })
   @ApiProduces('text/javascript')
-  @ApiOkResponse({ description: 'JavaScript' })
-  script(): string {
+  @ApiOkResponse({ description: 'JavaScript', schema: { type: 'string' } })
+  showArchitectureHealthScript(): string {
     return ARCHITECTURE_HEALTH_JS;
   }
 
@@ -57,8 +57,8 @@ export class ArchitectureHealthPageController {
   @Header('Cache-Control', 'no-cache')
   @ApiOperation({ summary: 'Style sheet of the architecture-health page' })
   @ApiProduces('text/css')
-  @ApiOkResponse({ description: 'CSS' })
-  styles(): string {
+  @ApiOkResponse({ description: 'CSS', schema: { type: 'string' } })
+  showArchitectureHealthStyles(): string {
     return ARCHITECTURE_HEALTH_CSS;
   }
 }

@@ -1,4 +1,5 @@
-type CheckStatus = 'ok' | 'warning' | 'failed' | 'crashed';
+export const CHECK_STATUSES = ['ok', 'warning', 'failed', 'crashed'] as const;
+type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 export interface CheckResult {
   name: string;
@@ -20,9 +21,13 @@ export interface HealthReport {
  * (REDIS_URL unset) or `redis`, and where the store, the queues and Socket.IO's fan-out live.
  */
 export interface RuntimeModeReport {
-  mode: 'redis' | 'postgres-only';
-  backends: { store: 'redis' | 'postgres'; queues: 'redis' | 'postgres'; realtime: 'redis' | 'postgres' };
+  mode: (typeof RUNTIME_MODES)[number];
+  backends: { store: Backend; queues: Backend; realtime: Backend };
 }
+
+export const RUNTIME_MODES = ['redis', 'postgres-only'] as const;
+export const BACKENDS = ['redis', 'postgres'] as const;
+type Backend = (typeof BACKENDS)[number];
 
 export interface HealthCheck {
   readonly name: string;

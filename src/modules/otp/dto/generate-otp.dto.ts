@@ -2,7 +2,12 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class GenerateOtpDto {
-  @ApiProperty({ description: 'Email address, or phone number as +<country_code><number>', example: '+50499998888' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 255,
+    description: 'Email address, or phone number as +<country_code><number>',
+    example: '+50499998888',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)

@@ -36,3 +36,31 @@ export class SocialSignInDto {
   @MaxLength(2048)
   avatar?: string;
 }
+
+export class SocialSignInUser {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ maxLength: 255 })
+  name: string;
+
+  @ApiProperty({ format: 'email', maxLength: 255 })
+  email: string;
+
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: "The user's shop; null before onboarding" })
+  tenant_id: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  avatar_url: string | null;
+}
+
+export class SocialSignInResponse {
+  @ApiProperty({ type: SocialSignInUser })
+  user: SocialSignInUser;
+
+  @ApiProperty({ example: '17|Yc7rJ2...', description: 'An opaque bearer token' })
+  token: string;
+
+  @ApiProperty({ enum: ['/dashboard', '/onboarding'], description: '`/onboarding` while the user has no shop' })
+  redirect_to: '/dashboard' | '/onboarding';
+}
