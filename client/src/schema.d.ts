@@ -11,8 +11,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Last cached result of the Database, UsedDiskSpace, Cache and (in Redis mode) RedisPersistence checks (200, or 500 when one fails), and which mode runs (`mode`: redis or postgres-only) */
-        get: operations["report"];
+        /**
+         * The last health report, and the mode the process runs in
+         * @description The last cached result of the Database, UsedDiskSpace, Cache and (in Redis mode) RedisPersistence checks, run now when none is cached (or the cache does not answer), and which mode runs (`mode`: redis or postgres-only). An outage shows as a failed check, never as a 503.
+         */
+        get: operations["showHealthReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -29,7 +32,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness: the process answers. Checks no dependency. */
-        get: operations["live"];
+        get: operations["checkLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -45,8 +48,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: PostgreSQL, the store (Redis or PostgreSQL) and every queue connection answer now (within 1 s) and the process is not shutting down (200, or 503) */
-        get: operations["ready"];
+        /**
+         * Readiness: every dependency answers and the process is not shutting down
+         * @description PostgreSQL, the store (Redis or PostgreSQL) and every queue connection answer now (within 1 s) and the process is not shutting down.
+         */
+        get: operations["checkReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -64,104 +70,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (and, with tenant_name, its shop); answers with a bearer token */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Alternative to X-Idempotency-Key */
-                    "Idempotency-Key"?: string;
-                    /** @description Idempotency key (1-255 characters) */
-                    "X-Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RegisterUserDto"];
-                };
-            };
-            responses: {
-                201: {
-                    headers: {
-                        /** @description /api/v1/user */
-                        Location?: unknown;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RegisterUserResponse"];
-                    };
-                };
-                /** @description Malformed request (JSON that does not parse, a body where none is read) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A request with this idempotency key is still running */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type or content encoding */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing fields, weak password, mismatched confirmation or email already taken */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Rate limit exceeded */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
-                503: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create an account (and, with tenant_name, its shop)
+         * @description Answers with a bearer token for the new account. A repeated request with the same idempotency key and body replays the first answer (`Idempotent-Replayed: true`).
+         */
+        post: operations["registerUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -176,7 +89,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user */
-        get: operations["me"];
+        get: operations["showCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -196,7 +109,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Sign out: revoke the bearer token of this request */
-        delete: operations["signOut"];
+        delete: operations["revokeAccessToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -212,7 +125,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Onboarding: create the caller's shop; the caller becomes its owner */
-        post: operations["create"];
+        post: operations["createTenant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -228,100 +141,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a one-time code to an email address or phone number */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Idempotency key (1-255 characters) */
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GenerateOtpDto"];
-                };
-            };
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GenerateOtpResponse"];
-                    };
-                };
-                /** @description Malformed request (JSON that does not parse, a body where none is read) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A request with this idempotency key is still running */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type or content encoding */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid identifier, or a phone number outside OTP_SMS_COUNTRIES */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Rate limit exceeded (api.otp-generation, api.otp-identifier) */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
-                503: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Send a one-time code to an email address or phone number
+         * @description Answers the same whether or not the address can receive the code. Limited per IP and per identifier (a phone number or mailbox however it is spelled).
+         */
+        post: operations["generateOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -338,7 +162,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Check a one-time code; signs in an existing account (token) or asks to register */
-        post: operations["verify"];
+        post: operations["verifyOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -354,8 +178,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with Google, Facebook, Apple, GitHub or Twitter; returns a bearer token */
-        post: operations["signIn"];
+        /**
+         * Sign in with Google, Facebook, Apple, GitHub or X; returns a bearer token
+         * @description The provider's token is checked with the provider. An unknown login creates the account (or links it to an existing account with the provider-verified email).
+         */
+        post: operations["signInWithProvider"];
         delete?: never;
         options?: never;
         head?: never;
@@ -649,8 +476,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Payment events from the gateway, signed with X-Signature (hex HMAC-SHA256 of the raw body) */
-        post: operations["receive"];
+        /**
+         * Receive a payment event from the gateway
+         * @description Signed with `X-Signature` (lowercase hex HMAC-SHA256 of the raw body under the webhook secret); no bearer token. Every delivery is logged before it is applied; a repeated event id is applied once and answered from the recorded outcome.
+         */
+        post: operations["receivePaymentEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -785,6 +615,15 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before trying again */
                         "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -950,92 +789,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
-                503: {
+                /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+                500: {
                     headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Register (or update, by endpoint) a browser's PushSubscription for the signed-in user */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RegisterPushSubscriptionDto"];
-                };
-            };
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PushSubscriptionResponse"];
-                    };
-                };
-                /** @description Malformed request (JSON that does not parse, a body where none is read) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown, expired or revoked bearer token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type or content encoding */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or malformed endpoint or keys, endpoint not on an allowed push service */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Rate limit exceeded */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1055,6 +811,9 @@ export interface paths {
                 };
             };
         };
+        put?: never;
+        /** Register (or update, by endpoint) a browser's PushSubscription for the signed-in user */
+        post: operations["register"];
         /** Forget one of the signed-in user's browsers (200 also when it was not registered) */
         delete: operations["remove"];
         options?: never;
@@ -1088,7 +847,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue an AI enrichment of the shop's profile (10 an hour per shop; spends AI_CREDITS_PER_CALL credits) */
+        /**
+         * Queue an AI enrichment of the shop's profile
+         * @description 10 an hour per shop; spends AI_CREDITS_PER_CALL credits now (given back if the job fails without the provider using tokens). Follow the job at GET /api/v1/ai/jobs/{job_id}.
+         */
         post: operations["optimizeProfile"];
         delete?: never;
         options?: never;
@@ -1104,7 +866,7 @@ export interface paths {
             cookie?: never;
         };
         /** Where an enrichment job stands: queued, running, succeeded, failed or rejected */
-        get: operations["job"];
+        get: operations["showAiJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1122,98 +884,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Generate copy without applying it (5 an hour per user; spends AI_CREDITS_PER_CALL credits) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GenerateContentDto"];
-                };
-            };
-            responses: {
-                /** @description Malformed request (JSON that does not parse, a body where none is read) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown, expired or revoked bearer token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The signed-in user does not belong to a shop (or is not on its team) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type or content encoding */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The request breaks a validation rule */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Rate limit exceeded (ai-gen) */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
-                503: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Generate copy for the shop without applying it
+         * @description 5 an hour per user; spends AI_CREDITS_PER_CALL credits (given back when the provider fails without using tokens).
+         */
+        post: operations["generateAiContent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1230,7 +905,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Add AI credits to a shop's budget (super admin) */
-        post: operations["addCredits"];
+        post: operations["addTenantAiCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1244,8 +919,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per domain event type: recorded, dispatched, processed, pending, failed, oldest pending age; per queue: job counts (super admin) */
-        get: operations["health"];
+        /**
+         * Domain events and queues at a glance (super admin)
+         * @description Per domain event type: recorded, dispatched, processed, pending, failed, oldest pending age; per queue: job counts (`queues: null` when Redis does not answer within a second).
+         */
+        get: operations["showArchitectureHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1262,7 +940,7 @@ export interface paths {
             cookie?: never;
         };
         /** The super admin's architecture-health page: a static shell that asks for a bearer token and reads the JSON */
-        get: operations["page"];
+        get: operations["showArchitectureHealthPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1279,7 +957,7 @@ export interface paths {
             cookie?: never;
         };
         /** Script of the architecture-health page */
-        get: operations["script"];
+        get: operations["showArchitectureHealthScript"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1296,7 +974,7 @@ export interface paths {
             cookie?: never;
         };
         /** Style sheet of the architecture-health page */
-        get: operations["styles"];
+        get: operations["showArchitectureHealthStyles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1408,10 +1086,126 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        CheckResultResource: {
+            /** @example Database */
+            name: string;
+            /** @example Database */
+            label: string;
+            /**
+             * @description `warning` still serves traffic; `failed` and `crashed` make the report answer 500
+             * @enum {string}
+             */
+            status: "ok" | "warning" | "failed" | "crashed";
+            /** @example The database is reachable. */
+            notificationMessage: string;
+            /** @example Ok */
+            shortSummary: string;
+            /** @description The check's figures (e.g. the disk's used percentage) */
+            meta: {
+                [key: string]: unknown;
+            };
+        };
+        RuntimeBackends: {
+            /**
+             * @description Where the key-value store lives
+             * @enum {string}
+             */
+            store: "redis" | "postgres";
+            /**
+             * @description Where the job queues live
+             * @enum {string}
+             */
+            queues: "redis" | "postgres";
+            /**
+             * @description Where Socket.IO's fan-out runs
+             * @enum {string}
+             */
+            realtime: "redis" | "postgres";
+        };
+        HealthReportResource: {
+            /**
+             * Format: date-time
+             * @description When the checks last ran
+             */
+            finishedAt: string;
+            checkResults: components["schemas"]["CheckResultResource"][];
+            /**
+             * @description `postgres-only` when REDIS_URL is unset
+             * @enum {string}
+             */
+            mode: "redis" | "postgres-only";
+            backends: components["schemas"]["RuntimeBackends"];
+        };
+        ReadinessResource: {
+            /** @enum {string} */
+            status: "ok";
+            /** @description The indicators that are up */
+            info?: {
+                [key: string]: {
+                    /** @enum {string} */
+                    status: "up" | "down";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description The indicators that are down (none here) */
+            error?: {
+                [key: string]: {
+                    /** @enum {string} */
+                    status: "up" | "down";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description By indicator (`database`, `redis` or `store`, `queues`): `status` up or down, and its details */
+            details: {
+                [key: string]: {
+                    /** @enum {string} */
+                    status: "up" | "down";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        NotReadyResource: {
+            /**
+             * @description `shutting_down` after SIGTERM (no indicators); `error` when an indicator is down or did not answer
+             * @enum {string}
+             */
+            status: "error" | "shutting_down";
+            /** @description The indicators that are up */
+            info?: {
+                [key: string]: {
+                    /** @enum {string} */
+                    status: "up" | "down";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description The indicators that are down */
+            error?: {
+                [key: string]: {
+                    /** @enum {string} */
+                    status: "up" | "down";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description By indicator (`database`, `redis` or `store`, `queues`): `status` up or down, and its details */
+            details?: {
+                [key: string]: {
+                    /** @enum {string} */
+                    status: "up" | "down";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
         RegisterUserDto: {
             /** @example Ana López */
             name: string;
             /**
+             * Format: email
              * @description Unique among users, whatever the case
              * @example ana@example.com
              */
@@ -1421,27 +1215,41 @@ export interface components {
              * @example secret123
              */
             password: string;
-            /** @description Must equal password */
+            /**
+             * @description Must equal password
+             * @example secret123
+             */
             password_confirmation: string;
             /**
              * @description Creates a shop owned by the new user
              * @example Café Niño
              */
-            tenant_name?: Record<string, never>;
-            /** @description Idempotency key when the X-Idempotency-Key header is not sent (1-255 characters) */
+            tenant_name?: string | null;
+            /** @description Idempotency key when neither X-Idempotency-Key nor Idempotency-Key is sent */
             idempotency_key?: string;
         };
         RegisteredUserResponse: {
             /** Format: uuid */
             id: string;
+            /** @example Ana López */
             name: string;
+            /**
+             * Format: email
+             * @example ana@example.com
+             */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user's shop; null before onboarding
+             */
             tenant_id: string | null;
-            /** @example 17|Yc7rJ2... */
+            /**
+             * @description An opaque bearer token
+             * @example 17|Yc7rJ2...
+             */
             access_token: string;
-            /** @example Bearer */
-            token_type: string;
+            /** @enum {string} */
+            token_type: "Bearer";
         };
         RegisterUserResponse: {
             data: components["schemas"]["RegisteredUserResponse"];
@@ -1449,16 +1257,25 @@ export interface components {
         UserResource: {
             /** Format: uuid */
             id: string;
+            /** @example Ana López */
             name: string;
+            /**
+             * Format: email
+             * @example ana@example.com
+             */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user's shop; null before onboarding
+             */
             tenant_id: string | null;
             /** @enum {string} */
             role: "owner" | "admin" | "staff" | "customer";
             is_super_admin: boolean;
-            avatar_url?: string | null;
+            /** @description From a social sign-in */
+            avatar_url: string | null;
             /** Format: date-time */
-            email_verified_at?: string | null;
+            email_verified_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1471,8 +1288,12 @@ export interface components {
         TenantResource: {
             /** Format: uuid */
             id: string;
+            /** @example Café Niño */
             name: string;
-            /** @example cafe-nino */
+            /**
+             * @description Derived from the name; never changes
+             * @example cafe-nino
+             */
             slug: string;
             /**
              * Format: uuid
@@ -1481,16 +1302,17 @@ export interface components {
             user_id: string | null;
             /** @enum {string} */
             status: "active" | "inactive";
-            /** @example active */
-            subscription_status: string;
+            /** @enum {string} */
+            subscription_status: "trialing" | "active" | "past_due" | "canceled" | "expired";
             /** Format: date-time */
-            subscription_ends_at?: string | null;
-            description?: string | null;
-            seo_title?: string | null;
-            seo_description?: string | null;
-            slogan?: string | null;
+            subscription_ends_at: string | null;
+            description: string | null;
+            seo_title: string | null;
+            seo_description: string | null;
+            slogan: string | null;
             tags: string[];
             is_ai_enhanced: boolean;
+            /** @description AI credits left */
             ai_credits: number;
             /** Format: date-time */
             created_at: string;
@@ -1518,10 +1340,25 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
-        VerifyOtpDto: {
+        OtpVerifiedUser: {
             /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The user's shop; null before onboarding
+             */
+            tenant_id: string | null;
+        };
+        VerifyOtpDto: {
+            /**
+             * Format: uuid
+             * @description The `uuid` that /otp/generate answered
+             */
             uuid: string;
-            /** @example 123456 */
+            /**
+             * @description The 6 digits that were sent
+             * @example 123456
+             */
             otp_code: string;
         };
         SocialSignInDto: {
@@ -1535,6 +1372,32 @@ export interface components {
             /** @description Defaults to the part of the email before @ */
             name?: string;
             avatar?: string;
+        };
+        SocialSignInUser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            /**
+             * Format: uuid
+             * @description The user's shop; null before onboarding
+             */
+            tenant_id: string | null;
+            avatar_url: string | null;
+        };
+        SocialSignInResponse: {
+            user: components["schemas"]["SocialSignInUser"];
+            /**
+             * @description An opaque bearer token
+             * @example 17|Yc7rJ2...
+             */
+            token: string;
+            /**
+             * @description `/onboarding` while the user has no shop
+             * @enum {string}
+             */
+            redirect_to: "/dashboard" | "/onboarding";
         };
         CreateProductDto: {
             /**
@@ -1983,6 +1846,35 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
         };
+        PaymentWebhookBody: {
+            /** @description The event's id at the gateway: a repeated delivery of one id is applied once (else `data.id`, else the body's hash) */
+            id?: string | number;
+            /**
+             * @description The event type. Acted on: `payment.confirmed`, `payment.rejected`, `subscription.created`, `subscription.cancelled`, `subscription.renewed`; any other is logged and ignored (202).
+             * @example payment.confirmed
+             */
+            event: string;
+            /** @description Varies by event type (`order_id` for the payment events) */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookProcessed: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        WebhookIgnored: {
+            /** @enum {string} */
+            status: "ignored";
+        };
+        WebhookInvalid: {
+            /** @enum {string} */
+            status: "invalid";
+        };
+        WebhookFailed: {
+            /** @enum {string} */
+            status: "error";
+        };
         TrackEventDto: {
             /** @description Tenant UUID or slug */
             tenant_id: string;
@@ -2040,6 +1932,16 @@ export interface components {
         DeletePushSubscriptionDto: {
             endpoint: string;
         };
+        ProfileRejectedError: {
+            message: string;
+            /** @enum {string} */
+            error_code: "cannotEnhanceSuspendedProfile" | "cannotEnhanceArchivedProfile" | "cannotEnhanceWithoutOwner";
+        };
+        AlreadyEnhancedRejection: {
+            message: string;
+            /** @enum {string} */
+            error_code: "alreadyEnhanced";
+        };
         OptimizeProfileDto: {
             /**
              * @description Enhance a profile that is already AI-enhanced
@@ -2058,6 +1960,37 @@ export interface components {
              */
             keywords?: string[];
         };
+        OptimizeProfileQueuedResponse: {
+            /** @enum {string} */
+            status: "queued";
+            /**
+             * Format: uuid
+             * @description Follow it at GET /api/v1/ai/jobs/{job_id}
+             */
+            job_id: string;
+            /** @description The shop's AI credits after this call */
+            remaining_credits: number;
+        };
+        AiJobResponse: {
+            /** Format: uuid */
+            job_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "rejected";
+            /** @description The profile fields the job changed */
+            enhanced_fields: ("description" | "seo_title" | "seo_description" | "slogan" | "tags")[];
+            /** @description Why the job failed or was rejected */
+            error: string | null;
+            /** @description What the provider reported; null until it answers */
+            tokens_used: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        GeneratedSeo: {
+            title: string;
+            description: string;
+        };
         GenerateContentDto: {
             /** @example Panadería La Espiga */
             business_name: string;
@@ -2069,9 +2002,26 @@ export interface components {
             /** @enum {string} */
             type: "description" | "slogan" | "seo" | "tags" | "product_description";
         };
+        GenerateContentResponse: {
+            /** @description By type: `tags` a list of tags, `seo` a title and a description, the others a text */
+            content: string | string[] | components["schemas"]["GeneratedSeo"];
+            /** @description What the provider reported; null when it reported none */
+            tokens_used: number | null;
+            /** @description Calls left in the hour for this user; null when not counted */
+            remaining_attempts: number | null;
+        };
         AddAiCreditsDto: {
             /** @example 100 */
             credits: number;
+        };
+        AiCreditsBalance: {
+            /** Format: uuid */
+            tenant_id: string;
+            /** @description The shop's AI credits after the addition */
+            ai_credits: number;
+        };
+        AddAiCreditsResponse: {
+            data: components["schemas"]["AiCreditsBalance"];
         };
         EventTypeHealth: {
             /** @example OrderPlaced */
@@ -2086,7 +2036,7 @@ export interface components {
             pending: number;
             /** @description Gave up after the last attempt */
             failed: number;
-            /** @description Seconds the oldest pending event has waited; null with none pending */
+            /** @description Seconds the oldest pending event has waited (rounded); null with none pending */
             oldest_pending_age_seconds: number | null;
         };
         QueueHealth: {
@@ -2094,6 +2044,7 @@ export interface components {
             name: string;
             /** @description Waiting to run (including prioritized and paused jobs) */
             waiting: number;
+            /** @description Running now */
             active: number;
             /** @description Failed for good (kept 7 days) */
             failed: number;
@@ -2134,7 +2085,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    report: {
+    showHealthReport: {
         parameters: {
             query?: never;
             header?: never;
@@ -2143,11 +2094,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Every check ok or warning */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthReportResource"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -2185,20 +2139,27 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
-            503: {
+            /** @description Request headers too large */
+            431: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A check failed or crashed: the same report, naming it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReportResource"];
+                };
+            };
         };
     };
-    live: {
+    checkLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -2207,12 +2168,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The process is alive */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": "OK";
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -2250,11 +2213,18 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
-            503: {
+            /** @description Request headers too large */
+            431: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2263,7 +2233,7 @@ export interface operations {
             };
         };
     };
-    ready: {
+    checkReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -2272,11 +2242,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Ready: every indicator is up */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReadinessResource"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -2314,6 +2287,129 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready: an indicator is down, or the process is shutting down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotReadyResource"];
+                };
+            };
+        };
+    };
+    registerUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Alternative to X-Idempotency-Key (1-255 characters) */
+                "Idempotency-Key"?: string;
+                /** @description Idempotency key (1-255 characters) */
+                "X-Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterUserDto"];
+            };
+        };
+        responses: {
+            /** @description Registered: the account and its bearer token */
+            201: {
+                headers: {
+                    /** @description The new account: `/api/v1/user` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterUserResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing fields, weak password, mismatched confirmation, email already taken, or an idempotency key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -2327,7 +2423,7 @@ export interface operations {
             };
         };
     };
-    me: {
+    showCurrentUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -2400,6 +2496,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -2413,7 +2518,7 @@ export interface operations {
             };
         };
     };
-    signOut: {
+    revokeAccessToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -2485,6 +2590,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -2498,7 +2612,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    createTenant: {
         parameters: {
             query?: never;
             header?: never;
@@ -2537,7 +2651,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller already has a shop */
+            /** @description The caller already has a shop (as its owner or on its team) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2584,6 +2698,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -2597,7 +2720,109 @@ export interface operations {
             };
         };
     };
-    verify: {
+    generateOtp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Idempotency key (1-255 characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateOtpDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateOtpResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this idempotency key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid identifier, a phone number outside OTP_SMS_COUNTRIES, or an idempotency key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (api.otp-generation, api.otp-identifier) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyOtp: {
         parameters: {
             query?: never;
             header?: never;
@@ -2610,6 +2835,40 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The code is right: a token for the existing account, or `requires_registration: true` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Code verified. */
+                        message: string;
+                        user: components["schemas"]["OtpVerifiedUser"];
+                        /** @enum {boolean} */
+                        requires_registration: false;
+                        /** @enum {string} */
+                        redirect: "/dashboard";
+                        /**
+                         * @description An opaque bearer token for the account
+                         * @example 17|Yc7rJ2...
+                         */
+                        token: string;
+                    } | {
+                        /** @example Code verified. No account exists yet for this identifier. */
+                        message: string;
+                        /**
+                         * @description Always null: there is no account
+                         * @enum {object|null}
+                         */
+                        user: never | null;
+                        /** @enum {boolean} */
+                        requires_registration: true;
+                        /** @enum {string} */
+                        redirect: "/register";
+                    };
+                };
+            };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
                 headers: {
@@ -2657,6 +2916,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -2670,12 +2938,11 @@ export interface operations {
             };
         };
     };
-    signIn: {
+    signInWithProvider: {
         parameters: {
             query?: never;
-            header: {
-                "x-tenant-id": string;
-                /** @description Must be the tenant the account belongs to */
+            header?: {
+                /** @description When sent, the shop the account must belong to (else 422 on `tenant_id`) */
                 "X-Tenant-ID"?: string;
                 /** @description Idempotency key (1-255 characters) */
                 "Idempotency-Key"?: string;
@@ -2689,12 +2956,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { user, token, redirect_to } */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SocialSignInResponse"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -2732,7 +3000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid fields, token refused by the provider, or unresolved tenant context */
+            /** @description Invalid fields, token refused by the provider, an email that cannot receive mail or is taken, unresolved tenant context, or an idempotency key reused with another body */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2752,11 +3020,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The provider could not be reached */
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The provider failed, did not answer, or its sign-in is not configured; or PostgreSQL or Redis is unavailable */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
+                    /** @description Seconds to wait; sent when PostgreSQL or Redis is unavailable, not when the provider is */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2856,6 +3133,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -2949,6 +3235,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3056,6 +3351,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3176,6 +3480,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -3287,6 +3600,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -3385,6 +3707,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3499,6 +3830,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -3606,6 +3946,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -3705,6 +4054,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3831,6 +4189,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -3935,6 +4302,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -4028,6 +4404,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4141,6 +4526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -4240,6 +4634,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4357,6 +4760,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -4432,6 +4844,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4520,6 +4941,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -4592,6 +5022,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4682,6 +5121,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -4761,6 +5209,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4855,6 +5312,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,6 +5432,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -5064,6 +5539,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5177,6 +5661,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -5276,6 +5769,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5393,6 +5895,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -5406,32 +5917,41 @@ export interface operations {
             };
         };
     };
-    receive: {
+    receivePaymentEvent: {
         parameters: {
             query?: never;
             header: {
                 /** @description With PAYMENT_WEBHOOK_SECRETS: which listed provider signed the delivery (else PAYMENT_PROVIDER). Ignored with one secret. */
                 "X-Payment-Provider"?: string;
+                /** @description Lowercase hex HMAC-SHA256 of the exact request body, keyed with the webhook secret */
                 "X-Signature": string;
             };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentWebhookBody"];
+            };
+        };
         responses: {
-            /** @description { status: 'ok' } processed (also for a repeated event id) */
+            /** @description Processed (also for a repeated event id) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookProcessed"];
+                };
             };
-            /** @description { status: 'ignored' } unknown event type, logged */
+            /** @description Unknown event type: logged, not applied */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WebhookIgnored"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -5442,7 +5962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description { message: 'Invalid signature' } */
+            /** @description Signature missing or mismatched: `{ message: 'Invalid signature' }` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5469,22 +5989,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description { status: 'invalid' } payload failed domain validation */
+            /** @description The payload failed domain validation (logged) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"];
+                    "application/json": components["schemas"]["WebhookInvalid"];
                 };
             };
-            /** @description { status: 'error' } unexpected processing error (logged; retry) */
+            /** @description Unexpected processing error: nothing of it stands, the delivery is logged as failed and its retry applies it */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["WebhookFailed"];
                 };
             };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
@@ -5576,6 +6096,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -5646,6 +6175,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5739,6 +6277,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -5824,6 +6371,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -5903,6 +6459,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6005,6 +6570,114 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPushSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or malformed endpoint or keys, endpoint not on an allowed push service */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -6089,6 +6762,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6190,6 +6872,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -6216,6 +6907,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizeProfileQueuedResponse"];
+                };
+            };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
                 headers: {
@@ -6234,13 +6934,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            /** @description The shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=402, the default) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The profile is already AI-enhanced and allow_reenhancement is not true (`error_code: alreadyEnhanced`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlreadyEnhancedRejection"];
                 };
             };
             /** @description Request body too large */
@@ -6261,31 +6979,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description Invalid fields (`errors`), or the shop cannot be enhanced: subscription canceled or past due, archived, no owner (`error_code`) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["ProfileRejectedError"];
                 };
             };
-            /** @description Rate limit exceeded (ai-optimize) */
+            /** @description Rate limit exceeded (with Retry-After), or the shop's or the platform's daily AI token allowance is used up (without) */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
+                    /** @description Seconds to wait; sent by the rate limit, not by the daily token allowance */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AI generation is not configured on this server, or the AI provider is unavailable (no credit spent); or PostgreSQL or Redis is unavailable (with Retry-After) */
             503: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
+                    /** @description Seconds to wait; sent when PostgreSQL or Redis is unavailable */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6294,11 +7021,12 @@ export interface operations {
             };
         };
     };
-    job: {
+    showAiJob: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description From POST /api/v1/ai/optimize-profile */
                 job_id: string;
             };
             cookie?: never;
@@ -6309,7 +7037,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AiJobResponse"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6338,7 +7068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found */
+            /** @description No such job of the caller's shop (another shop's job included) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6385,6 +7115,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -6398,11 +7137,138 @@ export interface operations {
             };
         };
     };
-    addCredits: {
+    generateAiContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateContentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateContentResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=402, the default) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (with Retry-After), or the shop's or the platform's daily AI token allowance is used up (without) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait; sent by the rate limit, not by the daily token allowance */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The AI provider gave an unusable answer (the message says whether the credit was spent) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AI generation is not configured on this server, or the AI provider is unavailable (no credit spent); or PostgreSQL or Redis is unavailable (with Retry-After) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent when PostgreSQL or Redis is unavailable */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addTenantAiCredits: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The shop */
                 id: string;
             };
             cookie?: never;
@@ -6417,7 +7283,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AddAiCreditsResponse"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6446,7 +7314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found */
+            /** @description Tenant not found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6473,7 +7341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description credits missing, not an integer, out of 1-1000000, or a balance beyond what the shop can hold */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6493,6 +7361,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -6506,7 +7383,7 @@ export interface operations {
             };
         };
     };
-    health: {
+    showArchitectureHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -6588,6 +7465,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -6601,7 +7487,7 @@ export interface operations {
             };
         };
     };
-    page: {
+    showArchitectureHealthPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -6615,7 +7501,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6664,6 +7552,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -6677,7 +7574,7 @@ export interface operations {
             };
         };
     };
-    script: {
+    showArchitectureHealthScript: {
         parameters: {
             query?: never;
             header?: never;
@@ -6691,7 +7588,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/javascript": string;
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6734,6 +7633,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6753,7 +7661,7 @@ export interface operations {
             };
         };
     };
-    styles: {
+    showArchitectureHealthStyles: {
         parameters: {
             query?: never;
             header?: never;
@@ -6767,7 +7675,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/css": string;
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6810,6 +7720,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6914,6 +7833,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -7006,6 +7934,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7117,6 +8054,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
             503: {
                 headers: {
@@ -7207,6 +8153,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again */
                     "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -18,6 +18,8 @@ type ResponseObject = Exclude<OperationObject['responses'][string], { $ref: stri
  * - the shared error schemas, on every error response a route lists without a body;
  * - `400`, `413`, `415` and `422` everywhere: a body is parsed and refused before routing, on any
  *   route (and 422 also answers a bad query or body);
+ * - `500` everywhere: the opaque answer of an unexpected error (decisions §1), a defect when it
+ *   answers a request's content (the fuzz test fails on any 5xx);
  * - `404` on a route with path parameters; `401` on a route that needs a bearer token;
  * - `429` with `Retry-After` unless the route is outside rate limiting; `503` with `Retry-After`
  *   (PostgreSQL or Redis unavailable) unless the route never answers it (`x-outage: none`);
@@ -97,6 +99,7 @@ const DEFAULT_DESCRIPTIONS: Record<string, string> = {
   '415': 'Unsupported media type or content encoding',
   '422': 'The request breaks a validation rule',
   '429': 'Rate limit exceeded',
+  '500': 'Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more)',
   '503': 'A dependency (PostgreSQL or Redis) is unavailable; try again later',
 };
 
@@ -143,7 +146,8 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
 
   // A body is parsed, and refused, before any route is chosen (bootstrap/configure-http-app): a
   // malformed, oversized, encoded or hostile one gets its answer on every route, with or without a body.
-  const expected: string[] = ['400', '413', '415', '422'];
+  // And an unexpected error (a defect, or a fault no other status names) is the opaque 500 anywhere.
+  const expected: string[] = ['400', '413', '415', '422', '500'];
   if (extensions['x-outage'] !== NO_OUTAGE) expected.push('503');
   if (parameters.some((parameter) => parameter.in === 'path')) expected.push('404');
   if (secured && !operation.security.some((requirement) => Object.keys(requirement).length === 0)) expected.push('401');

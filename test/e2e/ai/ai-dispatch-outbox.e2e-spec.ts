@@ -4,7 +4,6 @@ import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from '@infra/outbox/outbox.c
 import { OutboxProcessor } from '@infra/outbox/outbox.processor';
 import { OutboxRelay } from '@infra/outbox/outbox.relay';
 import { AI_ENRICHMENT_QUEUE } from '@modules/ai/jobs/ai-enrichment.queue';
-import { contractRequest } from '@test/support/api-contract/contract-request';
 import { authHeader, createTenantWithOwner } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import { jobsOn } from '@test/support/queues';
@@ -82,12 +81,8 @@ describe('optimize-profile: the job is queued through the outbox', () => {
       RETURN NEW; END $$`);
     await t.db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON outbox_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
     try {
-      // The injected fault answers the opaque 500 of any unexpected error (decisions §1), which no
-      // operation documents: this one request is not checked against the document.
-      const res = await contractRequest(t.baseUrl, { mode: 'off' })
-        .post('/api/v1/ai/optimize-profile')
-        .set(authHeader(shop.token))
-        .send({});
+      // The injected fault answers the opaque 500 of any unexpected error (decisions §1).
+      const res = await optimize(shop.token);
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ message: 'Server Error' });
     } finally {
