@@ -9,10 +9,13 @@ import {
   ApiParam,
   ApiParamOptions,
   ApiProperty,
+  ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
   ApiExtraModels,
+  ApiExtension,
   getSchemaPath,
 } from '@nestjs/swagger';
+import { NEVER_ANSWERS } from './openapi-document';
 
 /** A route's OpenAPI text: its summary, the path parameter it names, and the refusals it documents. */
 export interface RouteDocs {
@@ -104,3 +107,28 @@ export const ApiUpdated = (body: OkBody, docs: RouteDocs) => documented(ok(body)
 
 /** A removal that answers 204 without a body (the route still declares `@HttpCode(204)`). */
 export const ApiRemoved = (docs: RouteDocs) => documented(ApiNoContentResponse(), docs);
+
+/**
+ * Shared statuses the route can never answer, which the document would otherwise add from what the
+ * route declares (`'400'`, `'422'`: a body read as text and never refused; query parameters the
+ * route checks itself).
+ */
+export const ApiNeverAnswers = (...statuses: Array<'400' | '404' | '422'>) => ApiExtension(NEVER_ANSWERS, statuses);
+
+/**
+ * A 429 that the route's own rules answer too (a bound on what one client may hold), without
+ * `Retry-After`, since waiting does not lift it: the header is optional here, sent only when the
+ * rate limit refused the request.
+ */
+export const ApiBoundedTooManyRequests = (description: string) =>
+  ApiTooManyRequestsResponse({
+    description,
+    headers: {
+      'Retry-After': {
+        description: 'Sent when the rate limit refused the request: seconds to wait before trying again',
+        required: false,
+        schema: { type: 'integer', minimum: 0 },
+      },
+    },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });

@@ -56,6 +56,12 @@ export const OPTIONAL_AUTH = 'x-optional-auth';
 /** `x-rate-limit: none` on an operation: the route is outside rate limiting (no 429). */
 export const NO_RATE_LIMIT = 'none';
 
+/**
+ * `x-never-answers: ['422']` on an operation: shared statuses its route cannot answer, left out (a
+ * body read as text and never refused, query parameters the route checks itself with a 403).
+ */
+export const NEVER_ANSWERS = 'x-never-answers';
+
 const errorRef = { $ref: '#/components/schemas/Error' };
 const validationErrorRef = { $ref: '#/components/schemas/ValidationError' };
 
@@ -111,6 +117,8 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
     operation.security = [{}, { [BEARER]: [] }];
     delete extensions[OPTIONAL_AUTH];
   }
+  const never = new Set((extensions[NEVER_ANSWERS] as string[] | undefined) ?? []);
+  delete extensions[NEVER_ANSWERS];
   const secured = (operation.security ?? []).some((requirement) => BEARER in requirement);
   if (!operation.security) operation.security = [];
 
@@ -122,7 +130,7 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
   if (extensions['x-rate-limit'] !== NO_RATE_LIMIT) expected.push('429');
 
   const responses = operation.responses as Record<string, ResponseObject | undefined>;
-  for (const status of expected) responses[status] ??= { description: DEFAULT_DESCRIPTIONS[status] };
+  for (const status of expected) if (!never.has(status)) responses[status] ??= { description: DEFAULT_DESCRIPTIONS[status] };
   for (const [status, response] of Object.entries(responses)) {
     if (!response || !/^[45]\d\d$/.test(status) || response.content) continue;
     response.content = { 'application/json': { schema: status === '422' ? validationErrorRef : errorRef } };

@@ -15,13 +15,16 @@ const MAX_CURSOR_LENGTH = 200;
 export const INVALID_CURSOR_MESSAGE = 'The cursor is invalid: use the meta.next_cursor of a page of this list.';
 
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsDbInt({ max: MAX_PAGE })
   page?: number;
 
-  @ApiPropertyOptional({ description: 'Keyset paging: the `meta.next_cursor` of the previous page (opaque). Not with `page`.' })
+  @ApiPropertyOptional({
+    maxLength: MAX_CURSOR_LENGTH,
+    description: 'Keyset paging: the `meta.next_cursor` of the previous page (opaque). Not with `page`.',
+  })
   @IsOptional()
   @IsString({ message: 'The cursor must be a string.' })
   @MaxLength(MAX_CURSOR_LENGTH, { message: INVALID_CURSOR_MESSAGE })
