@@ -3,17 +3,20 @@ import { Cents, percentOf, toCents } from '@common/money/money';
 export const COUPON_TYPES = ['percentage', 'fixed', 'free_shipping'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
 
-type CouponRejection =
-  | 'not_found'
-  | 'expired'
-  | 'not_started'
-  | 'usage_limit'
-  | 'user_limit'
-  | 'min_spend'
-  | 'already_used'
-  | 'inactive'
-  | 'product_excluded'
-  | 'category_excluded';
+/** The `error_code` of a refused coupon. */
+export const COUPON_REJECTIONS = [
+  'not_found',
+  'expired',
+  'not_started',
+  'usage_limit',
+  'user_limit',
+  'min_spend',
+  'already_used',
+  'inactive',
+  'product_excluded',
+  'category_excluded',
+] as const;
+type CouponRejection = (typeof COUPON_REJECTIONS)[number];
 
 /** The stored rules of one coupon (numeric columns as their decimal text). */
 export interface CouponRules {
