@@ -5,11 +5,13 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Ctx } from '@common/context/ctx.decorator';
@@ -59,7 +61,12 @@ export class AnalyticsController {
       'not a JSON object, or names no known shop, is skipped. Only a body too large or content-encoded is refused.',
   })
   @ApiConsumes('application/json', 'text/plain')
-  @ApiBody({ type: ConversionBeaconBody, required: false })
+  @ApiExtraModels(ConversionBeaconBody)
+  @ApiBody({
+    required: false,
+    description: 'The beacon as a JSON object; as text/plain, the same object as JSON text',
+    schema: { anyOf: [{ $ref: getSchemaPath(ConversionBeaconBody) }, { type: 'string' }] },
+  })
   @ApiNeverAnswers('400', '422')
   @ApiOkResponse({ type: ConversionAnswerBody })
   async recordConversion(@Req() req: Request): Promise<ConversionAnswer> {
