@@ -18,6 +18,7 @@ const shared = {
     '^@infra/(.*)$': '<rootDir>/src/infra/$1',
     '^@modules/(.*)$': '<rootDir>/src/modules/$1',
     '^@migrations$': '<rootDir>/migrations/index.ts',
+    '^@client$': '<rootDir>/client/src/index.ts',
     '^@test/(.*)$': '<rootDir>/test/$1',
     '^@app/(.*)$': '<rootDir>/src/$1',
   },
@@ -28,6 +29,8 @@ const e2e = {
   rootDir: '.',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // The count of responses checked against the API document, written when each file ends.
+  setupFilesAfterEnv: ['<rootDir>/test/support/api-contract/record-counts.ts'],
 };
 
 /**

@@ -3,11 +3,13 @@ import { Writable } from 'node:stream';
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '@app/bootstrap';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
 import type { ProcessRole } from '@app/app.module';
+import { buildApiDocument } from '@common/http/openapi-document';
+import { contractMode, contractRequest, fetchApiDocument, type HttpClient } from './api-contract/contract-request';
+import { contractDocumentOf, type ContractDocument } from './api-contract/openapi-document';
 import { useStarted } from './lifecycle';
 import { TEST_ENV } from './test-env';
 
@@ -15,7 +17,11 @@ export interface TestApp {
   app: NestExpressApplication;
   /** http://127.0.0.1:<port> of a real listening server: parallel requests are really parallel. */
   baseUrl: string;
-  http: () => ReturnType<typeof request>;
+  /**
+   * supertest on baseUrl; every response is checked against the API document the app serves
+   * (test/support/api-contract, API_CONTRACT: docs/testing.md "Response validation").
+   */
+  http: () => HttpClient;
   /** 127.0.0.1:<port> of the gRPC server, when started with `grpc: true`. */
   grpcUrl?: string;
   /** JSON log lines the app wrote, for asserting on structured logs. */
@@ -71,10 +77,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = created;
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Fetched now, so that its request comes before the test's own (in logs and metrics).
+  const document = contractMode() === 'off' ? undefined : await apiDocumentOf(app, baseUrl);
   return {
     app,
     baseUrl,
-    http: () => request(baseUrl),
+    http: () => contractRequest(baseUrl, { document }),
     grpcUrl,
     logs,
     db: app.get(DataSource),
@@ -102,6 +110,28 @@ export async function withTestApp<T>(options: TestAppOptions, use: (app: TestApp
   } finally {
     await app.close();
   }
+}
+
+/**
+ * The document the app serves at /api/docs-json, fetched now. An app that serves none (production
+ * without API_DOCS=true) is checked against the document built from its own routes, as the served
+ * one is, built on its first checked response (an app that answers no request costs nothing). A
+ * fetch that fails otherwise is reported by each check of the app's responses.
+ */
+async function apiDocumentOf(app: NestExpressApplication, baseUrl: string): Promise<() => Promise<ContractDocument>> {
+  let document: Promise<ContractDocument>;
+  try {
+    document = Promise.resolve(await fetchApiDocument(baseUrl));
+  } catch (error) {
+    if (!/answered 404$/.test(error instanceof Error ? error.message : '')) {
+      document = Promise.reject(error);
+      document.catch(() => undefined);
+      return () => document;
+    }
+    let built: Promise<ContractDocument> | undefined;
+    return () => (built ??= Promise.resolve().then(() => contractDocumentOf(JSON.stringify(buildApiDocument(app)))));
+  }
+  return () => document;
 }
 
 /** A loopback port free at the time of asking (gRPC's bind does not report an ephemeral port back). */

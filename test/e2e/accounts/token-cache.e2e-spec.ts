@@ -1,10 +1,10 @@
 import { inTransaction } from '@infra/database/transaction';
 import { TokenService } from '@modules/accounts/tokens/token.service';
+import { contractRequest, type HttpClient } from '@test/support/api-contract/contract-request';
 import { ChildRun, startMain } from '@test/support/cli';
 import { describeIf, requirements } from '@test/support/conditions';
 import { authHeader, createUser, issueToken } from '@test/support/factories';
 import { createTestApp, freePort, TestApp } from '@test/support/test-app';
-import request from 'supertest';
 
 /**
  * Two instances of the service on one database and one store, each with its own token cache (a
@@ -15,25 +15,27 @@ import request from 'supertest';
 function tokenCacheAcrossInstances(store: 'redis' | 'postgres'): void {
   let a: TestApp;
   let b: ChildRun;
-  let bUrl: string;
+  /** B's responses are checked against the document B serves, as the test app's are. */
+  let bHttp: HttpClient;
   const env = { STORE_BACKEND: store, AUTH_TOKEN_CACHE_MS: '60000' };
 
   beforeAll(async () => {
     a = await createTestApp({ role: 'api', env });
     const port = await freePort();
-    bUrl = `http://127.0.0.1:${port}`;
+    const bUrl = `http://127.0.0.1:${port}`;
     b = await startMain(
       { ...env, APP_ROLE: 'api', PORT: String(port), GRPC_URL: `127.0.0.1:${await freePort()}` },
       'Storefront API listening',
     );
+    bHttp = contractRequest(bUrl);
   }, 60_000);
   afterAll(async () => {
     b?.child.kill('SIGTERM');
     await Promise.all([a?.close(), b?.exited]);
   });
 
-  const me = (token: string) => request(bUrl).get('/api/v1/user').set(authHeader(token));
-  const orders = (token: string) => request(bUrl).get('/api/v1/orders').set(authHeader(token));
+  const me = (token: string) => bHttp.get('/api/v1/user').set(authHeader(token));
+  const orders = (token: string) => bHttp.get('/api/v1/orders').set(authHeader(token));
 
   it('caches: a token deleted behind the service stays accepted by the instance that verified it (what the stamps guard against)', async () => {
     const { token } = await createUser(a);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { useTestApp } from '@test/support/test-app';
 
 describe('OpenAPI document (/api/docs)', () => {
@@ -24,5 +26,12 @@ describe('OpenAPI document (/api/docs)', () => {
       );
     expect(served.length).toBeGreaterThan(30);
     expect(served.filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it('serves exactly the committed openapi.json (npm run api:generate), so neither can drift from the other', async () => {
+    const committed: unknown = JSON.parse(readFileSync(resolve(__dirname, '../../../openapi.json'), 'utf8'));
+    const served = await t.http().get('/api/docs-json');
+    expect(served.status).toBe(200);
+    expect(served.body).toEqual(committed);
   });
 });
