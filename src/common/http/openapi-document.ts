@@ -99,6 +99,25 @@ const DEFAULT_DESCRIPTIONS: Record<string, string> = {
   '503': 'A dependency (PostgreSQL or Redis) is unavailable; try again later',
 };
 
+/**
+ * `GET /metrics` is middleware, not a controller (infra/metrics: installed only with
+ * METRICS_ENABLED, served only to METRICS_ALLOW, before any guard and rate limit), so it is
+ * described here, whole.
+ */
+const METRICS_PATH: PathItem = {
+  get: {
+    operationId: 'getMetrics',
+    summary: 'Prometheus metrics (METRICS_ENABLED, clients in METRICS_ALLOW only)',
+    description: 'Prometheus text exposition. Off by default; when off, or to a client outside METRICS_ALLOW, the 404 of an unknown path.',
+    tags: ['operations'],
+    security: [],
+    responses: {
+      '200': { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
+      '404': { description: 'Metrics are off, or the client is not allowed', content: { 'application/json': { schema: errorRef } } },
+    },
+  },
+};
+
 function completeDocument(document: OpenAPIObject): OpenAPIObject {
   document.components = { ...document.components, schemas: { ...SHARED_SCHEMAS, ...document.components?.schemas } };
   for (const pathItem of Object.values(document.paths)) {
@@ -107,6 +126,7 @@ function completeDocument(document: OpenAPIObject): OpenAPIObject {
       if (operation) completeOperation(operation, pathItem.parameters ?? []);
     }
   }
+  document.paths['/metrics'] = METRICS_PATH;
   return document;
 }
 

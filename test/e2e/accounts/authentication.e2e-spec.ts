@@ -1,4 +1,5 @@
 import { Controller, Get, Module } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { Authenticated, OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
@@ -8,21 +9,30 @@ import { rateLimitOf, statusesOf } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
 import { TEST_RATE_LIMITS } from '@test/support/test-env';
 
+/** `{ user, … }`: whom the request context saw (null: anonymous). */
+const userBody = (properties: Record<string, object> = {}) =>
+  ApiOkResponse({
+    schema: { type: 'object', required: ['user'], properties: { user: { type: 'object', nullable: true }, ...properties } },
+  });
+
 @Controller('test-probe/auth')
 class AuthProbeController {
   @Get('optional')
   @OptionalAuth()
+  @userBody()
   optional(@Ctx() ctx: RequestContext) {
     return { user: ctx.user };
   }
 
   @Get('required')
   @Authenticated()
+  @userBody({ requestId: { type: 'string' }, ip: { type: 'string' } })
   required(@Ctx() ctx: RequestContext) {
     return { user: ctx.principal, requestId: ctx.requestId, ip: ctx.ip };
   }
 
   @Get('public')
+  @userBody()
   open(@Ctx() ctx: RequestContext) {
     return { user: ctx.user };
   }
