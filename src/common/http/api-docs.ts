@@ -20,6 +20,8 @@ import { NEVER_ANSWERS } from './openapi-document';
 /** A route's OpenAPI text: its summary, the path parameter it names, and the refusals it documents. */
 export interface RouteDocs {
   summary: string;
+  /** Longer text, where the behaviour needs more words than the summary. */
+  description?: string;
   /** Verb-noun camelCase (`listProducts`); the handler's name when left out. */
   operationId?: string;
   param?: ApiParamOptions;
@@ -36,7 +38,11 @@ type OkBody = Type<unknown> | string;
 
 function documented(success: MethodDecorator, docs: RouteDocs): MethodDecorator {
   return applyDecorators(
-    ApiOperation({ summary: docs.summary, ...(docs.operationId ? { operationId: docs.operationId } : {}) }),
+    ApiOperation({
+      summary: docs.summary,
+      ...(docs.description ? { description: docs.description } : {}),
+      ...(docs.operationId ? { operationId: docs.operationId } : {}),
+    }),
     ...(docs.param ? [ApiParam(docs.param)] : []),
     success,
     ...(docs.notFound ? [ApiNotFoundResponse({ description: docs.notFound })] : []),
@@ -77,6 +83,9 @@ class PageMeta {
   @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last' })
   next_cursor: string | null;
 }
+
+/** The 422 of a list's `page` / `cursor` query (common/http/pagination). */
+export const PAGE_INVALID = 'page not an integer from 1 to 1000000, a cursor this list did not give, or both page and cursor';
 
 /** A paginated list: 200 with `{ data: [item], links, meta }` (common/http/pagination). */
 export const ApiPage = (item: Type<unknown>, docs: RouteDocs) =>

@@ -16,7 +16,8 @@ type ResponseObject = Exclude<OperationObject['responses'][string], { $ref: stri
  * the refusals of their own rules). What every route shares is added here, from what the route
  * declares, so that no route can forget it:
  * - the shared error schemas, on every error response a route lists without a body;
- * - `400`, `413`, `415` and `422` on a route that reads a body, `422` on one that reads a query;
+ * - `400`, `413`, `415` and `422` everywhere: a body is parsed and refused before routing, on any
+ *   route (and 422 also answers a bad query or body);
  * - `404` on a route with path parameters; `401` on a route that needs a bearer token;
  * - `429` with `Retry-After` unless the route is outside rate limiting; `503` with `Retry-After`
  *   everywhere (PostgreSQL or Redis unavailable);
@@ -142,9 +143,9 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
   const secured = (operation.security ?? []).some((requirement) => BEARER in requirement);
   if (!operation.security) operation.security = [];
 
-  const expected: string[] = ['503'];
-  if (operation.requestBody) expected.push('400', '413', '415', '422');
-  if (parameters.some((parameter) => parameter.in === 'query')) expected.push('422');
+  // A body is parsed, and refused, before any route is chosen (common/http/configure-http-app): a
+  // malformed, oversized, encoded or hostile one gets its answer on every route, with or without a body.
+  const expected: string[] = ['400', '413', '415', '422', '503'];
   if (parameters.some((parameter) => parameter.in === 'path')) expected.push('404');
   if (secured && !operation.security.some((requirement) => Object.keys(requirement).length === 0)) expected.push('401');
   if (extensions['x-rate-limit'] !== NO_RATE_LIMIT) expected.push('429');

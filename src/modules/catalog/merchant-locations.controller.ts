@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
-import { ApiCreated, ApiPage, ApiRemoved, ApiShow, ApiUpdated } from '@common/http/api-docs';
+import { ApiCreated, ApiPage, ApiRemoved, ApiShow, ApiUpdated, PAGE_INVALID } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { UuidIdParam } from '@common/http/id-params';
 import { Paginated, PageQueryDto, Paginator } from '@common/http/pagination';
@@ -18,11 +18,14 @@ import { CatalogQueries, LOCATION_SORT_KEY } from './queries/catalog.queries';
 
 const PATH = '/api/v1/merchant/locations';
 const INVALID = 'Invalid or unknown fields';
-const ONE_LOCATION = { param: { name: 'id', format: 'uuid' }, notFound: 'No such location in this shop' };
+const ONE_LOCATION = {
+  param: { name: 'id', description: 'The location id', schema: { type: 'string' as const, format: 'uuid' } },
+  notFound: 'No such location in this shop (also an id that is not a UUID)',
+};
 
 const LocationId = () => UuidIdParam('id', LOCATION_NOT_FOUND);
 
-@ApiTags('merchant catalog')
+@ApiTags('catalog')
 @MerchantArea({ param: 'id', resource: 'location', id: 'uuid', notFound: LOCATION_NOT_FOUND })
 @Controller(PATH.slice(1))
 export class MerchantLocationsController {
@@ -38,13 +41,16 @@ export class MerchantLocationsController {
     invalid: INVALID,
     conflict: 'Would leave two active primary locations',
   })
-  async create(@Ctx() ctx: RequestContext, @Body() body: CreateLocationDto): Promise<{ data: LocationResource }> {
+  async createMerchantLocation(@Ctx() ctx: RequestContext, @Body() body: CreateLocationDto): Promise<{ data: LocationResource }> {
     return asData(this.commands.execute<CreateLocationCommand, LocationResource>(new CreateLocationCommand(ctx.merchantTenantId, body)));
   }
 
   @Get()
-  @ApiPage(LocationResource, { summary: "The shop's locations, newest first, 50 a page" })
-  async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<LocationResource>> {
+  @ApiPage(LocationResource, {
+    summary: "The shop's locations, newest first, 50 a page",
+    invalid: PAGE_INVALID,
+  })
+  async listMerchantLocations(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<LocationResource>> {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(
       { path: PATH, page: query.page, cursor: query.cursor, perPage: CATALOG_PER_PAGE, key: LOCATION_SORT_KEY },
@@ -54,7 +60,7 @@ export class MerchantLocationsController {
 
   @Get(':id')
   @ApiShow(LocationResponse, { ...ONE_LOCATION, summary: 'One location of the shop' })
-  async show(@Ctx() ctx: RequestContext, @LocationId() id: string): Promise<{ data: LocationResource }> {
+  async showMerchantLocation(@Ctx() ctx: RequestContext, @LocationId() id: string): Promise<{ data: LocationResource }> {
     return asData(this.catalog.location(ctx.merchantTenantId, id));
   }
 
@@ -65,7 +71,11 @@ export class MerchantLocationsController {
     invalid: INVALID,
     conflict: 'Would leave two active primary locations (e.g. reactivating a former primary)',
   })
-  async update(@Ctx() ctx: RequestContext, @LocationId() id: string, @Body() body: UpdateLocationDto): Promise<{ data: LocationResource }> {
+  async updateMerchantLocation(
+    @Ctx() ctx: RequestContext,
+    @LocationId() id: string,
+    @Body() body: UpdateLocationDto,
+  ): Promise<{ data: LocationResource }> {
     return asData(
       this.commands.execute<UpdateLocationCommand, LocationResource>(new UpdateLocationCommand(ctx.merchantTenantId, id, body)),
     );
@@ -74,7 +84,7 @@ export class MerchantLocationsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiRemoved({ ...ONE_LOCATION, summary: 'Delete a location (its orders keep their data and lose the link)' })
-  async remove(@Ctx() ctx: RequestContext, @LocationId() id: string): Promise<void> {
+  async deleteMerchantLocation(@Ctx() ctx: RequestContext, @LocationId() id: string): Promise<void> {
     await this.commands.execute<DeleteLocationCommand, void>(new DeleteLocationCommand(ctx.merchantTenantId, id));
   }
 }

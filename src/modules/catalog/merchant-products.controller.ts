@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
-import { ApiCreated, ApiPage, ApiRemoved, ApiShow, ApiUpdated } from '@common/http/api-docs';
+import { ApiCreated, ApiPage, ApiRemoved, ApiShow, ApiUpdated, PAGE_INVALID } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { IntegerIdParam } from '@common/http/id-params';
 import { Paginated, PageQueryDto, Paginator } from '@common/http/pagination';
@@ -18,11 +18,14 @@ import { CatalogQueries, PRODUCT_SORT_KEY } from './queries/catalog.queries';
 
 const PATH = '/api/v1/merchant/products';
 const INVALID = 'Invalid or unknown fields';
-const ONE_PRODUCT = { param: { name: 'id', type: Number }, notFound: 'No such product in this shop' };
+const ONE_PRODUCT = {
+  param: { name: 'id', description: 'The product id', schema: { type: 'integer' as const, minimum: 1 } },
+  notFound: 'No such product in this shop (also an id that is not a positive integer)',
+};
 
 const ProductId = () => IntegerIdParam('id', PRODUCT_NOT_FOUND);
 
-@ApiTags('merchant catalog')
+@ApiTags('catalog')
 @MerchantArea({ param: 'id', resource: 'product', id: 'integer', notFound: PRODUCT_NOT_FOUND })
 @Controller(PATH.slice(1))
 export class MerchantProductsController {
@@ -34,13 +37,16 @@ export class MerchantProductsController {
 
   @Post()
   @ApiCreated(ProductResponse, { summary: 'Add a product to the shop', invalid: INVALID })
-  async create(@Ctx() ctx: RequestContext, @Body() body: CreateProductDto): Promise<{ data: ProductResource }> {
+  async createMerchantProduct(@Ctx() ctx: RequestContext, @Body() body: CreateProductDto): Promise<{ data: ProductResource }> {
     return asData(this.commands.execute<CreateProductCommand, ProductResource>(new CreateProductCommand(ctx.merchantTenantId, body)));
   }
 
   @Get()
-  @ApiPage(ProductResource, { summary: "The shop's products, newest first, 50 a page" })
-  async list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
+  @ApiPage(ProductResource, {
+    summary: "The shop's products, newest first, 50 a page",
+    invalid: PAGE_INVALID,
+  })
+  async listMerchantProducts(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<ProductResource>> {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(
       { path: PATH, page: query.page, cursor: query.cursor, perPage: CATALOG_PER_PAGE, key: PRODUCT_SORT_KEY },
@@ -50,13 +56,17 @@ export class MerchantProductsController {
 
   @Get(':id')
   @ApiShow(ProductResponse, { ...ONE_PRODUCT, summary: 'One product of the shop' })
-  async show(@Ctx() ctx: RequestContext, @ProductId() id: number): Promise<{ data: ProductResource }> {
+  async showMerchantProduct(@Ctx() ctx: RequestContext, @ProductId() id: number): Promise<{ data: ProductResource }> {
     return asData(this.catalog.product(ctx.merchantTenantId, id));
   }
 
   @Patch(':id')
   @ApiUpdated(ProductResponse, { ...ONE_PRODUCT, summary: 'Change some fields of a product', invalid: INVALID })
-  async update(@Ctx() ctx: RequestContext, @ProductId() id: number, @Body() body: UpdateProductDto): Promise<{ data: ProductResource }> {
+  async updateMerchantProduct(
+    @Ctx() ctx: RequestContext,
+    @ProductId() id: number,
+    @Body() body: UpdateProductDto,
+  ): Promise<{ data: ProductResource }> {
     return asData(this.commands.execute<UpdateProductCommand, ProductResource>(new UpdateProductCommand(ctx.merchantTenantId, id, body)));
   }
 
@@ -67,7 +77,7 @@ export class MerchantProductsController {
     summary: 'Delete a product that no order refers to',
     conflict: 'Orders refer to the product: deactivate it instead',
   })
-  async remove(@Ctx() ctx: RequestContext, @ProductId() id: number): Promise<void> {
+  async deleteMerchantProduct(@Ctx() ctx: RequestContext, @ProductId() id: number): Promise<void> {
     await this.commands.execute<DeleteProductCommand, void>(new DeleteProductCommand(ctx.merchantTenantId, id));
   }
 }

@@ -5,7 +5,7 @@ import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import type { PublicCoupon } from './dto/public-coupon.resource';
+import { PublicCoupon, PublicCouponsResponse } from './dto/public-coupon.resource';
 import { ListPublicCouponsQuery } from './queries/list-public-coupons/list-public-coupons.query';
 
 @ApiTags('coupons')
@@ -26,9 +26,10 @@ export class PublicCouponsController {
   })
   @ApiOperation({ summary: "A shop's active public coupons that can be used now (cached 15 minutes)" })
   @ApiQuery({ name: 'tenant_id', required: true, description: "The shop's tenant UUID", schema: { type: 'string', format: 'uuid' } })
-  @ApiOkResponse({ description: '{ success: true, data: [{ code, coupon_type, value, min_spend, expires_at }] }' })
+  // The guard reads tenant_id itself and answers a bad one with the 400 below; nothing else of the query is read.
+  @ApiOkResponse({ description: 'The coupons, in no particular order', type: PublicCouponsResponse })
   @ApiBadRequestResponse({ description: 'tenant_id absent, empty, 0, not a UUID, or not an open shop' })
-  async list(@Ctx() ctx: RequestContext): Promise<{ success: true; data: PublicCoupon[] }> {
+  async listPublicCoupons(@Ctx() ctx: RequestContext): Promise<PublicCouponsResponse> {
     const coupons = await this.queries.execute<ListPublicCouponsQuery, PublicCoupon[]>(
       new ListPublicCouponsQuery(ctx.storefrontTenant().id),
     );

@@ -1,17 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
-import { ApiRemoved, ApiShow } from '@common/http/api-docs';
+import { ApiPage, ApiRemoved, ApiShow, ApiUpdated, PAGE_INVALID } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { IntegerIdParam } from '@common/http/id-params';
 import { CursorField, Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
 import { ORDER_NOT_FOUND } from './domain/orders.errors';
 import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
-import type { OrderResource } from './dto/order.resource';
+import { OrderResource, OrderResponse } from './dto/order.resource';
 import { GetOrderQuery } from './queries/get-order/get-order.query';
 import { CountOrdersQuery, ListOrdersQuery, ORDERS_PER_PAGE } from './queries/list-orders/list-orders.query';
 
@@ -19,6 +19,13 @@ import { CountOrdersQuery, ListOrdersQuery, ORDERS_PER_PAGE } from './queries/li
 const ORDER_SORT_KEY: readonly CursorField[] = ['timestamp', 'int'];
 
 const OrderId = () => IntegerIdParam('order', ORDER_NOT_FOUND);
+
+const ONE_ORDER = {
+  param: { name: 'order', description: 'The order id', schema: { type: 'integer' as const, minimum: 1 } },
+  notFound: 'No such order in this shop (also an id that is not a positive integer)',
+};
+
+const TRANSITION_REFUSED = 'A move back, or any change of a delivered or cancelled order (`errors.status`)';
 
 /** The merchant's view of the orders of their own shop (tenant.ownership on every route). */
 @ApiTags('orders')
@@ -32,8 +39,12 @@ export class MerchantOrdersController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "List the shop's orders, newest first, 20 a page (`page`, or `cursor` to scroll)" })
-  async list(@Ctx() ctx: RequestContext, @Query() query: ListOrdersQueryDto): Promise<Paginated<OrderResource>> {
+  @ApiPage(OrderResource, {
+    summary: "List the shop's orders, newest first, 20 a page (`page`, or `cursor` to scroll)",
+    description: 'With `status`, only the orders in that status.',
+    invalid: `A status that is not one of the order statuses, or ${PAGE_INVALID}`,
+  })
+  async listMerchantOrders(@Ctx() ctx: RequestContext, @Query() query: ListOrdersQueryDto): Promise<Paginated<OrderResource>> {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(
       {
@@ -53,26 +64,33 @@ export class MerchantOrdersController {
   }
 
   @Get(':order')
-  @ApiShow('{ data: order }', { summary: 'One order of the shop', notFound: 'No such order in this shop' })
-  async show(@Ctx() ctx: RequestContext, @OrderId() orderId: number): Promise<{ data: OrderResource }> {
+  @ApiShow(OrderResponse, { ...ONE_ORDER, summary: 'One order of the shop, with its lines' })
+  async showOrder(@Ctx() ctx: RequestContext, @OrderId() orderId: number): Promise<OrderResponse> {
     return asData(this.load(ctx.merchantTenantId, orderId));
   }
 
   @Patch(':order/status')
-  @ApiOperation({ summary: 'Move the order along pending → confirmed → processing → ready → delivered, or cancel it' })
-  async changeStatus(
+  @ApiUpdated(OrderResponse, {
+    ...ONE_ORDER,
+    summary: 'Move the order along pending → confirmed → processing → ready → delivered, or cancel it',
+    description:
+      'Steps may be skipped; delivered and cancelled are final. Asking for the current status again changes nothing. ' +
+      'Cancelling returns the stock. The answer is the order as it now is.',
+    invalid: TRANSITION_REFUSED,
+  })
+  async changeOrderStatus(
     @Ctx() ctx: RequestContext,
     @OrderId() orderId: number,
     @Body() body: ChangeOrderStatusDto,
-  ): Promise<{ data: OrderResource }> {
+  ): Promise<OrderResponse> {
     await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, body.status, ctx.principal.id));
     return asData(this.load(ctx.merchantTenantId, orderId));
   }
 
   @Delete(':order')
   @HttpCode(204)
-  @ApiRemoved({ summary: 'Cancel the order (stock is returned)' })
-  async cancel(@Ctx() ctx: RequestContext, @OrderId() orderId: number): Promise<void> {
+  @ApiRemoved({ ...ONE_ORDER, summary: 'Cancel the order (stock is returned)', invalid: 'The order is delivered (final)' })
+  async cancelOrder(@Ctx() ctx: RequestContext, @OrderId() orderId: number): Promise<void> {
     await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, 'cancelled', ctx.principal.id));
   }
 

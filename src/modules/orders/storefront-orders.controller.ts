@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
@@ -11,7 +11,7 @@ import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { PlaceOrderCommand, type PlaceOrderResult } from './commands/place-order/place-order.command';
 import { PlaceOrderDto } from './dto/place-order.dto';
-import type { OrderResource } from './dto/order.resource';
+import { OrderResponse } from './dto/order.resource';
 
 @ApiTags('orders')
 @Controller('api/v1/orders')
@@ -36,25 +36,43 @@ export class StorefrontOrdersController {
       'request still runs it is 409. 422 and 5xx answers are not kept. The key is also kept with the order itself, so a retry ' +
       'is answered from that order even once the kept answer is lost. The 201 body is the order as its transaction committed it.',
   })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Makes a retry safe (1-255 characters): see the description of the operation',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  })
+  @ApiHeader({
+    name: 'X-Idempotency-Key',
+    required: false,
+    description: 'The same as `Idempotency-Key` (1-255 characters), for clients that send that name',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  })
   @ApiCreatedResponse({
-    description: '{ data: order }',
+    description: 'The order, as its transaction committed it',
+    type: OrderResponse,
     headers: {
-      Location: { description: '/api/v1/orders/{id}', schema: { type: 'string' } },
+      Location: { description: '/api/v1/orders/{id}', required: true, schema: { type: 'string' } },
       'Idempotent-Replayed': {
         description: '`true` when this is the kept answer of an earlier request with the same key',
         schema: { type: 'string' },
       },
     },
   })
-  @ApiUnprocessableEntityResponse({
-    description: 'Invalid fields, unknown products, too little stock, rejected coupon, an idempotency key reused with a different body',
+  @ApiConflictResponse({
+    description: 'A request with this idempotency key is still running, or the answer kept for the key can no longer be read',
   })
-  async place(
+  @ApiUnprocessableEntityResponse({
+    description:
+      'Invalid fields, an unknown shop (`errors.tenant_id`), unknown or inactive products, too little stock, a rejected coupon, ' +
+      'amounts too large, an idempotency key out of bounds or reused with a different body',
+  })
+  async placeOrder(
     @Ctx() ctx: RequestContext,
     @Body() body: PlaceOrderDto,
     @Res({ passthrough: true }) res: Response,
     @IdempotencyOf() idempotency: IdempotentRequest | null,
-  ): Promise<{ data: OrderResource }> {
+  ): Promise<OrderResponse> {
     const tenant = ctx.storefrontTenant();
     // The answer is the committed transaction's own data: nothing read after the commit can fail it.
     const { order, replayed } = await this.commands.execute<PlaceOrderCommand, PlaceOrderResult>(

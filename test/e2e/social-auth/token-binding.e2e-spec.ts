@@ -100,6 +100,24 @@ describe("Social sign-in accepts only tokens issued to this platform's app (deci
     expect(await usersWithEmail(account.email)).toBe(0);
   });
 
+  // Found by the API fuzz test: X's token travels in an Authorization header, which fetch refuses to
+  // write for such text; the refusal was read as the provider being unreachable (503).
+  it.each<FakeProvider>(['twitter', 'facebook', 'google', 'github', 'apple'])(
+    '%s: refuses a token with characters no header can carry with 422 on token, not 503',
+    async (provider) => {
+      const account = newAccount();
+      for (const token of ['Ā', 'tok😀en', 'line\r\nX-Injected: 1', 'tab\tbed']) {
+        const res = await signIn({ provider, token, provider_id: account.sub, email: account.email });
+        expect({ token, status: res.status, fields: Object.keys(res.body.errors ?? {}) }).toEqual({
+          token,
+          status: 422,
+          fields: ['token'],
+        });
+      }
+      expect(await usersWithEmail(account.email)).toBe(0);
+    },
+  );
+
   describe('a provider this platform has no app at', () => {
     const unconfigured: Array<[FakeProvider, string, Record<string, string>]> = [
       ['google', 'Google', { SOCIAL_GOOGLE_CLIENT_IDS: ' ' }],

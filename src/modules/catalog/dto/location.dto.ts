@@ -7,33 +7,38 @@ import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateLocationDto {
-  @ApiProperty({ maxLength: 255, example: 'Centro' })
+  @ApiProperty({ minLength: 1, maxLength: 255, example: 'Centro', description: 'Trimmed' })
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'The name field is required.' })
   @MaxLength(255, { message: 'The name may not be greater than 255 characters.' })
   name: string;
 
-  @ApiPropertyOptional({ maxLength: 500, nullable: true })
+  @ApiPropertyOptional({ type: 'string', maxLength: 500, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(500, { message: 'The address may not be greater than 500 characters.' })
   address?: string | null;
 
   @ApiPropertyOptional({
-    default: false,
-    description: "true makes this the shop's primary location; the previous primary stops being primary",
+    description:
+      "true makes this the shop's primary location; the previous primary stops being primary. false when a new location leaves it out",
   })
   @OptionalNonNull()
   @IsBoolean({ message: 'The is_primary field must be true or false.' })
   is_primary?: boolean;
 
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ description: 'true when a new location leaves it out' })
   @OptionalNonNull()
   @IsBoolean({ message: 'The is_active field must be true or false.' })
   is_active?: boolean;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_MONEY, default: 0, description: 'Charged on delivery orders' })
+  @ApiPropertyOptional({
+    type: 'number',
+    minimum: 0,
+    maximum: MAX_MONEY,
+    description: 'Charged on delivery orders; at most two decimals. 0 when a new location leaves it out',
+  })
   @OptionalNonNull()
   @IsMoney()
   delivery_fee?: number;
@@ -48,7 +53,7 @@ export class LocationResource {
   @ApiProperty()
   name: string;
 
-  @ApiProperty({ nullable: true, type: String })
+  @ApiProperty({ type: 'string', nullable: true })
   address: string | null;
 
   @ApiProperty()
@@ -57,7 +62,7 @@ export class LocationResource {
   @ApiProperty()
   is_active: boolean;
 
-  @ApiProperty({ example: 50 })
+  @ApiProperty({ type: 'number', minimum: 0, example: 50, description: 'Charged on delivery orders; at most two decimals' })
   delivery_fee: number;
 
   @ApiProperty({ format: 'date-time' })

@@ -2,56 +2,63 @@ import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsDbInt } from '@common/http/is-db-int.decorator';
+import { MAX_INTEGER_ID } from '@common/http/resource-ids';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class CreateProductDto {
-  @ApiProperty({ maxLength: 255, example: 'Espresso' })
+  @ApiProperty({ minLength: 1, maxLength: 255, example: 'Espresso', description: 'Trimmed' })
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'The name field is required.' })
   @MaxLength(255, { message: 'The name may not be greater than 255 characters.' })
   name: string;
 
-  @ApiProperty({ minimum: 0, maximum: MAX_MONEY, example: 45.5, description: 'At most two decimals' })
+  @ApiProperty({ type: 'number', minimum: 0, maximum: MAX_MONEY, example: 45.5, description: 'At most two decimals' })
   @IsMoney()
   price: number;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 1, example: 3 })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: MAX_INTEGER_ID, example: 3 })
   @IsOptional()
   @IsDbInt()
   category_id?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Units in stock; null means stock is not tracked' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: MAX_INTEGER_ID,
+    description: 'Units in stock; null means stock is not tracked',
+  })
   @IsOptional()
   @IsDbInt({ min: 0 })
   stock?: number | null;
 
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ description: 'true when a new product leaves it out' })
   @OptionalNonNull()
   @IsBoolean({ message: 'The is_active field must be true or false.' })
   is_active?: boolean;
 }
 
-/** Any subset of the creation fields; `null` only where the field is nullable. */
+/** Any subset of the creation fields; `null` only where the field is nullable. A field left out is unchanged. */
 export class UpdateProductDto extends PartialType(CreateProductDto, { skipNullProperties: false }) {}
 
 export class ProductResource {
-  @ApiProperty({ example: 17 })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 17 })
   id: number;
 
   @ApiProperty()
   name: string;
 
-  @ApiProperty({ example: 45.5 })
+  @ApiProperty({ type: 'number', minimum: 0, example: 45.5, description: 'At most two decimals' })
   price: number;
 
-  @ApiProperty({ nullable: true, type: Number })
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1 })
   category_id: number | null;
 
-  @ApiProperty({ nullable: true, type: Number, description: 'null: not tracked' })
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 0, description: 'Units in stock; null: not tracked' })
   stock: number | null;
 
   @ApiProperty()

@@ -3,7 +3,7 @@ import { Cents, percentOf, toCents } from '@common/money/money';
 export const COUPON_TYPES = ['percentage', 'fixed', 'free_shipping'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
 
-/** The `error_code` of a refused coupon. */
+/** Why a coupon is refused: the `error_code` of the 422 `{ valid: false, error, error_code }`. */
 export const COUPON_REJECTIONS = [
   'not_found',
   'expired',
@@ -16,7 +16,7 @@ export const COUPON_REJECTIONS = [
   'product_excluded',
   'category_excluded',
 ] as const;
-type CouponRejection = (typeof COUPON_REJECTIONS)[number];
+export type CouponRejection = (typeof COUPON_REJECTIONS)[number];
 
 /** The stored rules of one coupon (numeric columns as their decimal text). */
 export interface CouponRules {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsDbInt } from '@common/http/is-db-int.decorator';
+import { MAX_INTEGER_ID } from '@common/http/resource-ids';
 import { IsIsoTimestamp } from '@common/http/is-iso-timestamp.decorator';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
@@ -10,7 +11,12 @@ import { COUPON_TYPES, CouponType, normalizeCouponCode } from '../domain/coupon-
 const MAX_EXCLUSIONS = 1000;
 
 export class CreateCouponDto {
-  @ApiProperty({ maxLength: 50, example: 'WELCOME10', description: 'Stored upper-case; letters, digits, - and _' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 50,
+    example: 'WELCOME10',
+    description: 'Trimmed and stored upper-case; letters, digits, - and _',
+  })
   @Transform(({ value }) => (typeof value === 'string' ? normalizeCouponCode(value) : value))
   @IsString()
   @IsNotEmpty({ message: 'The code field is required.' })
@@ -23,62 +29,102 @@ export class CreateCouponDto {
   coupon_type: CouponType;
 
   @ApiPropertyOptional({
+    type: 'number',
     minimum: 0,
     maximum: MAX_MONEY,
-    description: 'Percent off (at most 100) or amount off; required unless free_shipping (then 0 by default)',
+    description:
+      'Percent off (at most 100) or amount off, at most two decimals; a new coupon needs it unless free_shipping (then 0 when left out)',
   })
   @ValidateIf((coupon: CreateCouponDto, value: unknown) => value !== undefined || coupon.coupon_type !== 'free_shipping')
   @IsMoney()
   value?: number;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Smallest cart subtotal the coupon applies to' })
+  @ApiPropertyOptional({
+    type: 'number',
+    nullable: true,
+    minimum: 0,
+    maximum: MAX_MONEY,
+    description: 'Smallest cart subtotal the coupon applies to; at most two decimals',
+  })
   @IsOptional()
   @IsMoney()
   min_spend?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Cap of a percentage discount' })
+  @ApiPropertyOptional({
+    type: 'number',
+    nullable: true,
+    minimum: 0,
+    maximum: MAX_MONEY,
+    description: 'Cap of a percentage discount; at most two decimals',
+  })
   @IsOptional()
   @IsMoney()
   max_discount?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, format: 'date-time', description: 'ISO 8601; UTC when it names no offset' })
+  @ApiPropertyOptional({ type: 'string', nullable: true, format: 'date-time', description: 'ISO 8601; UTC when it names no offset' })
   @IsOptional()
   @IsIsoTimestamp()
   starts_at?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, format: 'date-time', description: 'ISO 8601, after starts_at' })
+  @ApiPropertyOptional({ type: 'string', nullable: true, format: 'date-time', description: 'ISO 8601, after starts_at' })
   @IsOptional()
   @IsIsoTimestamp()
   expires_at?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 0, description: 'Total uses allowed; null: unlimited' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: MAX_INTEGER_ID,
+    description: 'Total uses allowed (not below times_used); null: unlimited',
+  })
   @IsOptional()
   @IsDbInt({ min: 0 })
   usage_limit?: number | null;
 
-  @ApiPropertyOptional({ nullable: true, minimum: 1, description: 'Uses allowed per customer; null: unlimited' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: MAX_INTEGER_ID,
+    description: 'Uses allowed per customer; null: unlimited',
+  })
   @IsOptional()
   @IsDbInt()
   per_customer_limit?: number | null;
 
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ description: 'true when a new coupon leaves it out' })
   @OptionalNonNull()
   @IsBoolean({ message: 'The is_active field must be true or false.' })
   is_active?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'Listed by GET /api/v1/coupons' })
+  @ApiPropertyOptional({ description: 'Listed by GET /api/v1/coupons; false when a new coupon leaves it out' })
   @OptionalNonNull()
   @IsBoolean({ message: 'The is_public field must be true or false.' })
   is_public?: boolean;
 
-  @ApiPropertyOptional({ type: [Number], default: [], description: "Ids of this shop's products the coupon does not apply to" })
+  @ApiPropertyOptional({
+    type: 'integer',
+    isArray: true,
+    minimum: 1,
+    maximum: MAX_INTEGER_ID,
+    maxItems: MAX_EXCLUSIONS,
+    description: "Ids of this shop's products the coupon does not apply to; none when a new coupon leaves it out",
+  })
   @OptionalNonNull()
   @IsArray({ message: 'The excluded_product_ids must be an array of product ids.' })
   @ArrayMaxSize(MAX_EXCLUSIONS)
   @IsDbInt({ each: true })
   excluded_product_ids?: number[];
 
-  @ApiPropertyOptional({ type: [Number], default: [] })
+  @ApiPropertyOptional({
+    type: 'integer',
+    isArray: true,
+    minimum: 1,
+    maximum: MAX_INTEGER_ID,
+    maxItems: MAX_EXCLUSIONS,
+    description: 'Category ids the coupon does not apply to; none when a new coupon leaves it out',
+  })
   @OptionalNonNull()
   @IsArray({ message: 'The excluded_category_ids must be an array of category ids.' })
   @ArrayMaxSize(MAX_EXCLUSIONS)
@@ -99,28 +145,28 @@ export class CouponResource {
   @ApiProperty({ enum: COUPON_TYPES })
   coupon_type: CouponType;
 
-  @ApiProperty({ example: 10 })
+  @ApiProperty({ type: 'number', minimum: 0, example: 10, description: 'Percent off or amount off (two decimals); 0 for free_shipping' })
   value: number;
 
-  @ApiProperty({ nullable: true, type: Number })
+  @ApiProperty({ type: 'number', nullable: true, minimum: 0, description: 'Two decimals' })
   min_spend: number | null;
 
-  @ApiProperty({ nullable: true, type: Number })
+  @ApiProperty({ type: 'number', nullable: true, minimum: 0, description: 'Two decimals' })
   max_discount: number | null;
 
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  @ApiProperty({ type: 'string', nullable: true, format: 'date-time' })
   starts_at: string | null;
 
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  @ApiProperty({ type: 'string', nullable: true, format: 'date-time' })
   expires_at: string | null;
 
-  @ApiProperty({ nullable: true, type: Number })
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 0 })
   usage_limit: number | null;
 
-  @ApiProperty({ description: 'Orders that used the coupon (read-only)' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Orders that used the coupon (read-only)' })
   times_used: number;
 
-  @ApiProperty({ nullable: true, type: Number })
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1 })
   per_customer_limit: number | null;
 
   @ApiProperty()
@@ -129,10 +175,10 @@ export class CouponResource {
   @ApiProperty()
   is_public: boolean;
 
-  @ApiProperty({ type: [Number] })
+  @ApiProperty({ type: 'integer', isArray: true })
   excluded_product_ids: number[];
 
-  @ApiProperty({ type: [Number] })
+  @ApiProperty({ type: 'integer', isArray: true })
   excluded_category_ids: number[];
 
   @ApiProperty({ format: 'date-time' })

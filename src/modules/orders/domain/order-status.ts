@@ -18,3 +18,7 @@ export function checkOrderTransition(from: OrderStatus, to: OrderStatus): Transi
   if (FORWARD.indexOf(to) > FORWARD.indexOf(from)) return { allowed: true, changed: true };
   return { allowed: false, reason: `An order cannot go back from ${from} to ${to}.` };
 }
+
+/** An order's payment: unpaid until the payment provider reports it paid or failed. */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,26 +1,94 @@
-import type { OrderStatus } from '../domain/order-status';
+import { ApiProperty } from '@nestjs/swagger';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../domain/order-status';
+import { DELIVERY_TYPES, PAYMENT_METHODS } from './place-order.dto';
 
-export interface OrderResource {
+/** One line of an order: the product's name and price when the order was placed. */
+export class OrderItemResource {
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  product_id: number;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ type: 'number', minimum: 0, description: 'Unit price (two decimals)' })
+  price: number;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 1000 })
+  quantity: number;
+
+  @ApiProperty({ type: 'number', minimum: 0, description: 'price × quantity (two decimals)' })
+  line_total: number;
+}
+
+export class OrderResource {
+  @ApiProperty({ type: 'integer', minimum: 1 })
   id: number;
+
+  @ApiProperty({ example: '1001', description: "The shop's own order number, from 1001" })
   order_number: string;
+
+  @ApiProperty({ enum: ORDER_STATUSES })
   status: OrderStatus;
-  payment_status: 'unpaid' | 'paid' | 'failed';
+
+  @ApiProperty({ enum: PAYMENT_STATUSES })
+  payment_status: PaymentStatus;
+
+  @ApiProperty({ type: 'string', nullable: true, format: 'date-time' })
   paid_at: string | null;
+
+  @ApiProperty()
   customer_name: string;
+
+  @ApiProperty()
   customer_phone: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
   customer_email: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
   customer_address: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
   customer_notes: string | null;
-  delivery_type: 'pickup' | 'delivery';
-  payment_method: string;
+
+  @ApiProperty({ enum: DELIVERY_TYPES })
+  delivery_type: (typeof DELIVERY_TYPES)[number];
+
+  @ApiProperty({ enum: PAYMENT_METHODS })
+  payment_method: (typeof PAYMENT_METHODS)[number];
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The coupon the order was placed with (upper-case)' })
   coupon_code: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, format: 'uuid', description: 'null once the location is deleted' })
   location_id: string | null;
-  items: Array<{ product_id: number; name: string; price: number; quantity: number; line_total: number }>;
+
+  @ApiProperty({ type: OrderItemResource, isArray: true })
+  items: OrderItemResource[];
+
+  @ApiProperty({ type: 'number', minimum: 0, description: 'Sum of the line totals (two decimals)' })
   subtotal: number;
+
+  @ApiProperty({ type: 'number', minimum: 0, description: 'Coupon discount (two decimals)' })
   discount_amount: number;
+
+  @ApiProperty({ type: 'number', minimum: 0, description: 'Two decimals; 0 for pickup' })
   delivery_fee: number;
+
+  @ApiProperty({ type: 'number', minimum: 0, description: 'subtotal - discount_amount + delivery_fee (two decimals)' })
   total: number;
+
+  @ApiProperty({ minLength: 3, maxLength: 3, example: 'USD', description: "The shop's ISO 4217 currency code" })
   currency: string;
+
+  @ApiProperty({ format: 'date-time' })
   created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
   updated_at: string;
+}
+
+export class OrderResponse {
+  @ApiProperty({ type: OrderResource })
+  data: OrderResource;
 }

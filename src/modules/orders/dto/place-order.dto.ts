@@ -20,24 +20,26 @@ export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'pending'] as const;
 
 export class PlaceOrderDto {
-  @ApiPropertyOptional({ description: 'Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header' })
+  @ApiPropertyOptional({
+    description: 'Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header. One that names no open shop is a 422 on tenant_id',
+  })
   @IsOptional()
   @IsString()
   tenant_id?: string;
 
-  @ApiProperty({ maxLength: 255 })
+  @ApiProperty({ minLength: 1, maxLength: 255 })
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   customer_name: string;
 
-  @ApiProperty({ maxLength: 20 })
+  @ApiProperty({ minLength: 1, maxLength: 20 })
   @IsString()
   @IsNotEmpty()
   @MaxLength(20)
   customer_phone: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ format: 'email', maxLength: 255 })
   @IsOptional()
   @IsEmail()
   @MaxLength(255)
@@ -75,13 +77,13 @@ export class PlaceOrderDto {
   @IsUUID('all')
   location_id?: string;
 
-  @ApiPropertyOptional({ description: 'Checkout session whose inventory hold this order converts' })
+  @ApiPropertyOptional({ minLength: 8, maxLength: 128, description: 'Checkout session whose inventory hold this order converts' })
   @IsOptional()
   @IsString()
   @Length(8, 128)
   session_id?: string;
 
-  @ApiProperty({ type: [CartItemDto] })
+  @ApiProperty({ type: [CartItemDto], minItems: 1, maxItems: 100 })
   @IsArray()
   @ArrayMinSize(1, { message: 'The order needs at least one item.' })
   @ArrayMaxSize(100)

@@ -14,7 +14,7 @@ export interface OrderRow {
   customer_address: string | null;
   customer_notes: string | null;
   delivery_type: OrderResource['delivery_type'];
-  payment_method: string;
+  payment_method: OrderResource['payment_method'];
   coupon_code: string | null;
   location_id: string | null;
   subtotal: string;

@@ -93,7 +93,9 @@ export class SocialTokenVerifier {
     if (!isTrue(data.is_valid)) throw new ProviderTokenRejectedError('Facebook did not accept the token.');
     if (str(data.app_id) !== appId) throw issuedToAnotherApp('facebook');
     const subject = str(data.user_id) ?? '';
-    const me = await this.ask('facebook', this.setting('SOCIAL_FACEBOOK_USERINFO_URL'), { headers: { authorization: `Bearer ${token}` } });
+    const me = await this.ask('facebook', this.setting('SOCIAL_FACEBOOK_USERINFO_URL'), {
+      headers: { authorization: bearer('facebook', token) },
+    });
     if (str(me.id) !== subject) throw new ProviderTokenRejectedError('The provider token belongs to a different account.');
     const email = str(me.email);
     const picture = str(obj(obj(me.picture).data).url);
@@ -124,7 +126,7 @@ export class SocialTokenVerifier {
   private async checkTwitter(token: string): Promise<VerifiedSocialIdentity> {
     if (!this.setting('SOCIAL_TWITTER_CLIENT_ID')) throw new ProviderNotConfiguredError('twitter');
     const answer = await this.ask('twitter', this.setting('SOCIAL_TWITTER_USERINFO_URL'), {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: bearer('twitter', token) },
     });
     const data = obj(answer.data ?? answer);
     return { subject: str(data.id) ?? '', email: null, emailVerified: false, avatarUrl: str(data.profile_image_url) };
@@ -186,6 +188,16 @@ export class SocialTokenVerifier {
   private setting<K extends keyof Env>(name: K): string {
     return String(this.config.get(name, { infer: true }) ?? '').trim();
   }
+}
+
+/**
+ * The Authorization header of a call that carries the client's token. A bearer token is visible
+ * ASCII (RFC 6750); other text is no provider's token, and fetch refuses to write it in a header,
+ * which would read as the provider being unreachable (a 503): it is refused as the provider would.
+ */
+function bearer(provider: SocialProvider, token: string): string {
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new ProviderTokenRejectedError(`${PROVIDER_LABELS[provider]} did not accept the token.`);
+  return `Bearer ${token}`;
 }
 
 function issuedToAnotherApp(provider: SocialProvider): ProviderTokenRejectedError {
