@@ -3,7 +3,6 @@ import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { toErrorResponse } from '@common/errors/error-response';
-import { ApiNeverAnswers } from '@common/http/api-docs';
 import { UuidIdParam } from '@common/http/id-params';
 import { downloadFilename } from './domain/export-file';
 import { EXPORT_NOT_FOUND, ExportNotFoundError } from './domain/exports.errors';
@@ -30,7 +29,7 @@ export class ExportDownloadsController {
     summary: 'Download an export or report file (CSV) by its signed link',
     description:
       'The link (from the notification, the mail or `GET /api/v1/exports/{id}`) is the authorization: no bearer token. ' +
-      'The query parameters are checked by the route itself: a missing or altered one is a 403, never a 422.',
+      'The query parameters are checked by the route itself: a missing or altered one is a 403.',
   })
   @ApiParam({
     name: 'id',
@@ -49,7 +48,6 @@ export class ExportDownloadsController {
     description: 'Part of the signed link: lowercase hex HMAC-SHA256 of the id and `expires`',
     schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
   })
-  @ApiNeverAnswers('422')
   @ApiOkResponse({
     description: 'The CSV (UTF-8), as an attachment',
     headers: {
