@@ -40,13 +40,13 @@ export class ExportDownloadsController {
     name: 'expires',
     required: true,
     description: 'Part of the signed link: when it stops working, in Unix seconds',
-    schema: { type: 'string', pattern: '^\\d{1,12}$', example: '1767225600' },
+    schema: { type: 'string', pattern: '^\\d{1,12}$', minLength: 1, maxLength: 12, example: '1767225600' },
   })
   @ApiQuery({
     name: 'signature',
     required: true,
     description: 'Part of the signed link: lowercase hex HMAC-SHA256 of the id and `expires`',
-    schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    schema: { type: 'string', pattern: '^[0-9a-f]{64}$', minLength: 64, maxLength: 64 },
   })
   @ApiOkResponse({
     description: 'The CSV (UTF-8), as an attachment',
