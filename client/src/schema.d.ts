@@ -346,7 +346,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate a coupon for the session's cart and keep it on the session */
+        /**
+         * Validate a coupon for the session's cart and keep it on the session
+         * @description The coupon is checked as `POST /api/v1/coupons/verify` checks it, against `cart_subtotal` or else the cart the session stored (cart-summary) priced from the catalog now. An accepted coupon is kept on a stored session; a session id no cart-summary stored stays unstored. Send the bearer token when signed in (per-customer limits); an invalid one is ignored.
+         */
         post: operations["validateCoupon"];
         delete?: never;
         options?: never;
@@ -363,7 +366,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove the coupon from the checkout session */
+        /**
+         * Remove the coupon from the checkout session
+         * @description Answers the same whether or not the session exists or held a coupon; stores no session of its own.
+         */
         post: operations["removeCoupon"];
         delete?: never;
         options?: never;
@@ -380,8 +386,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Synchronize the cart with the checkout session (send the bearer token when signed in) */
-        post: operations["cartSummary"];
+        /**
+         * Synchronize the cart with the checkout session (send the bearer token when signed in)
+         * @description Stores the lines (product_id and quantity only; each an active product of the shop) on the session for 24 hours, creating the session when it has none, and remembers the signed-in user. An invalid bearer token is ignored.
+         */
+        post: operations["syncCartSummary"];
         delete?: never;
         options?: never;
         head?: never;
@@ -397,7 +406,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reserve stock for the cart for a short window (route checkout.hold-inventory) */
+        /**
+         * Reserve stock for the cart for a short window
+         * @description Holds the lines at the named location, else the shop’s active primary one, for INVENTORY_HOLD_MINUTES. A new hold for the session replaces its old one; placing the session’s order turns the hold into the sale.
+         */
         post: operations["holdInventory"];
         delete?: never;
         options?: never;
@@ -497,7 +509,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Accept a storefront event (stored in the background) */
-        post: operations["track"];
+        post: operations["trackEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -513,8 +525,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Conversion beacon: never fails; { status: ok | skipped, transaction_id } */
-        post: operations["conversion"];
+        /**
+         * Record a conversion (beacon): never refused for its content
+         * @description The body is read as text whatever its content type (navigator.sendBeacon sends text/plain), then as JSON: a body that is not a JSON object, or names no known shop, is skipped. Only a body too large or content-encoded is refused.
+         */
+        post: operations["recordConversion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -530,8 +545,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a storefront interaction */
-        post: operations["interaction"];
+        /**
+         * Record a storefront interaction
+         * @description No existence feedback: an unknown or closed shop, or an interaction that could not be recorded, is accepted (202).
+         */
+        post: operations["recordInteraction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -546,103 +564,7 @@ export interface paths {
             cookie?: never;
         };
         /** Your notifications, unread first, then newest first, 10 a page (`page`, or `cursor` to scroll) */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    /** @description Keyset paging: the `meta.next_cursor` of the previous page (opaque). Not with `page`. */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request (JSON that does not parse, a body where none is read) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown, expired or revoked bearer token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type or content encoding */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The request breaks a validation rule */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Rate limit exceeded */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
-                503: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -658,7 +580,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["count"];
+        /** How many of your notifications are unread */
+        get: operations["countUnreadNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -680,7 +603,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["readAll"];
+        /** Mark every notification of yours read (those already read keep their read time) */
+        patch: operations["markAllNotificationsRead"];
         trace?: never;
     };
     "/api/v1/notifications/{id}/read": {
@@ -696,7 +620,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["read"];
+        /** Mark one of your notifications read (again: it keeps its first read time) */
+        patch: operations["markNotificationRead"];
         trace?: never;
     };
     "/api/v1/push-subscriptions": {
@@ -707,115 +632,12 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user's browsers, oldest first (at most 20, so one page); no endpoint, no keys */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    /** @description Keyset paging: the `meta.next_cursor` of the previous page (opaque). Not with `page`. */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of the list */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["PushSubscriptionResource"][];
-                            links: components["schemas"]["PageLinks"];
-                            meta: components["schemas"]["PageMeta"];
-                        };
-                    };
-                };
-                /** @description Malformed request (JSON that does not parse, a body where none is read) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing, malformed, unknown, expired or revoked bearer token */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Request body too large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported media type or content encoding */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The request breaks a validation rule */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ValidationError"];
-                    };
-                };
-                /** @description Rate limit exceeded */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
-                503: {
-                    headers: {
-                        /** @description Seconds to wait before trying again */
-                        "Retry-After": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPushSubscriptions"];
         put?: never;
         /** Register (or update, by endpoint) a browser's PushSubscription for the signed-in user */
-        post: operations["register"];
+        post: operations["registerPushSubscription"];
         /** Forget one of the signed-in user's browsers (200 also when it was not registered) */
-        delete: operations["remove"];
+        delete: operations["removePushSubscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -832,7 +654,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Forget one of the signed-in user's browsers by its id (from the list) */
-        delete: operations["removeById"];
+        delete: operations["removePushSubscriptionById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -992,7 +814,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export every order of the shop as CSV; the asker gets an export_ready notification with a 30-minute link */
+        /**
+         * Export every order of the shop as CSV
+         * @description A worker writes the file; the asker then gets an `export_ready` notification with a download link valid 30 minutes (`GET /api/v1/exports/{id}` signs a fresh one). The body may be left out; it takes no field.
+         */
         post: operations["exportOrders"];
         delete?: never;
         options?: never;
@@ -1009,8 +834,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sales per day (UTC) as CSV, by default the last 30 days; mailed to the asker with a signed link */
-        post: operations["salesReport"];
+        /**
+         * Ask for a sales report: sales per day (UTC) as CSV, by default the last 30 days
+         * @description A worker writes the file; the asker then gets a `report_ready` notification and a mail with a signed link valid REPORT_URL_TTL_HOURS. The body may be left out.
+         */
+        post: operations["requestSalesReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1025,7 +853,7 @@ export interface paths {
             cookie?: never;
         };
         /** Where an export or report stands; once ready, with a freshly signed download link */
-        get: operations["show"];
+        get: operations["showExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1041,8 +869,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download an export or report file (CSV) by its signed link */
-        get: operations["download"];
+        /**
+         * Download an export or report file (CSV) by its signed link
+         * @description The link (from the notification, the mail or `GET /api/v1/exports/{id}`) is the authorization: no bearer token. The query parameters are checked by the route itself: a missing or altered one is a 403.
+         */
+        get: operations["downloadExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1711,6 +1542,16 @@ export interface components {
             /** @enum {string} */
             coupon_type: "percentage" | "fixed" | "free_shipping";
         };
+        CheckoutCouponRejection: {
+            /** @description The same as `error` */
+            message: string;
+            /** @description Always false */
+            valid: boolean;
+            /** @description Why the coupon does not apply, for the shopper */
+            error: string;
+            /** @enum {string} */
+            error_code: "not_found" | "expired" | "not_started" | "usage_limit" | "user_limit" | "min_spend" | "already_used" | "inactive" | "product_excluded" | "category_excluded";
+        };
         ValidateCouponDto: {
             /**
              * Format: email
@@ -1723,25 +1564,60 @@ export interface components {
             items?: components["schemas"]["CartItemDto"][];
             /** @description Client-generated checkout session id (8-128 characters) */
             session_id: string;
+            /** @description The shop, by id; else the X-Tenant-ID or X-Tenant-Slug header */
             tenant_id?: string;
+            /** @description Case-insensitive */
             code: string;
-            /** @description Defaults to the session's subtotal (from cart-summary) */
+            /** @description At most two decimals. Defaults to the session's cart (from cart-summary) priced from the catalog; required when the session has no cart */
             cart_subtotal?: number;
+        };
+        CheckoutCouponAccepted: {
+            /** @description Always true */
+            valid: boolean;
+            /**
+             * @description What the coupon takes off the subtotal, two decimals
+             * @example 40.25
+             */
+            discount_amount: number;
+            /** @enum {string} */
+            coupon_type: "percentage" | "fixed" | "free_shipping";
+            /**
+             * @description The coupon code as the shop stores it (the request may spell it in another case)
+             * @example HALF
+             */
+            code: string;
         };
         SessionFieldsDto: {
             /** @description Client-generated checkout session id (8-128 characters) */
             session_id: string;
-            /** @description Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header */
+            /** @description The shop, by id; else the X-Tenant-ID or X-Tenant-Slug header */
             tenant_id?: string;
+        };
+        CouponRemovedAnswer: {
+            /** @description Always true */
+            success: boolean;
+            /** @example Coupon removed. */
+            message: string;
         };
         CartSummaryDto: {
             /** @description Client-generated checkout session id (8-128 characters) */
             session_id: string;
-            /** @description Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header */
+            /** @description The shop, by id; else the X-Tenant-ID or X-Tenant-Slug header */
             tenant_id?: string;
             /** @description The cart lines, as every endpoint that takes items takes them; each an active product of the shop. Only product_id and quantity are kept */
             items: components["schemas"]["CartItemDto"][];
-            /** @description Accepted and ignored: the answer's subtotal is priced from the catalog */
+            /** @description At most two decimals. Accepted and ignored: the answer's subtotal is priced from the catalog */
+            subtotal: number;
+        };
+        CartSynchronizedAnswer: {
+            /** @description Always true */
+            success: boolean;
+            /** @example Cart synchronized successfully */
+            message: string;
+            /**
+             * @description The cart priced from the catalog now (two decimals); the client's prices and subtotal are ignored
+             * @example 80.5
+             */
             subtotal: number;
         };
         HoldInventoryDto: {
@@ -1753,7 +1629,34 @@ export interface components {
             location_id?: string;
             /** @description A new hold for the same session replaces the old one; generated when absent */
             session_id?: string;
+            /** @description The shop, by id; else the X-Tenant-ID or X-Tenant-Slug header */
             tenant_id?: string;
+        };
+        InventoryHeldAnswer: {
+            /** @description Always true */
+            success: boolean;
+            /** @example Inventory held. */
+            message: string;
+            /** @description The session the stock is held for (the one sent, else a new UUID) */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the hold ends (INVENTORY_HOLD_MINUTES from now)
+             */
+            expires_at: string;
+        };
+        HoldRejection: {
+            message: string;
+            /** @description false; present when the shop is missing or unknown or has no active primary location; absent for a malformed body */
+            success?: boolean;
+        };
+        HoldConflict: {
+            /** @description Names the product, never how many units are left */
+            message: string;
+            /** @description Always false */
+            success: boolean;
+            /** @description The first product of the cart with too little stock to hold */
+            product_id: number;
         };
         PlaceOrderDto: {
             /** @description Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header. One that names no open shop is a 422 on tenant_id */
@@ -1876,25 +1779,170 @@ export interface components {
             status: "error";
         };
         TrackEventDto: {
-            /** @description Tenant UUID or slug */
+            /** @description The shop, by id (UUID) or slug */
             tenant_id: string;
             /** @enum {string} */
             type: "whatsapp_click" | "call" | "location_view" | "cart_add" | "social_share" | "conversion" | "purchase";
-            /** @description Must be a product of the tenant; also merged into metadata */
+            /** @description Must be a product of the shop; also merged into metadata */
             product_id?: number;
+            /** @description Stored as sent; at most 8 KiB as JSON (else 422) */
             metadata?: {
                 [key: string]: unknown;
             };
         };
+        EventAcceptedAnswer: {
+            /** @description Always true */
+            success: boolean;
+            /** @example Event accepted. */
+            message: string;
+        };
+        EventShopUnavailable: {
+            /** @example This shop is not available. */
+            message: string;
+            /** @description Always false */
+            success: boolean;
+        };
+        ConversionBeaconBody: {
+            /**
+             * @description The shop, by slug; the beacon is skipped without a known one
+             * @example my-shop
+             */
+            tenant_slug?: string;
+            /** @description Echoed in the answer; one conversion is stored per shop and transaction (its first 255 characters) */
+            transaction_id?: string | number;
+            /** @default purchase */
+            event?: string;
+            /** @description The amount, 0 to 9999999999.99, rounded to two decimals; anything else stores 0.00 */
+            value?: number | string;
+            /**
+             * @description ISO 4217 code, stored in upper case
+             * @default HNL
+             */
+            currency?: string;
+            /**
+             * Format: date-time
+             * @description When the conversion happened (YYYY-MM-DD…); default: now
+             */
+            timestamp?: string;
+        };
+        ConversionAnswer: {
+            /**
+             * @description `ok`: queued to be stored; `skipped`: unknown or missing shop, or a body that is not a JSON object
+             * @enum {string}
+             */
+            status: "ok" | "skipped";
+            /** @description The request's transaction_id as text; null when it sent none */
+            transaction_id: string | null;
+        };
         InteractionDto: {
-            /** @description Tenant UUID */
+            /** @description The shop, by id (UUID); an unknown or closed shop is accepted (202) without being recorded */
             tenant_id: string;
             /** @enum {string} */
             type: "view" | "whatsapp_click" | "call_click" | "maps_click";
+            /** @description A product of the shop; another id is recorded as none */
             product_id?: number;
+            /** @description Stored as sent; over 8 KiB as JSON, the interaction is accepted (202) and not recorded */
             metadata?: {
                 [key: string]: unknown;
             };
+        };
+        InteractionRecordedAnswer: {
+            /** @enum {string} */
+            status: "success";
+        };
+        InteractionAcceptedAnswer: {
+            /** @enum {string} */
+            status: "accepted";
+        };
+        NewOrderNotificationData: {
+            order_id: number;
+            order_number: string;
+            /** @description The order's customer name, or `Customer` */
+            customer_name: string;
+            /** @description The order total, two decimals */
+            total: number;
+            /** @example HNL */
+            currency: string;
+            /**
+             * Format: uri
+             * @description The order in the merchant dashboard
+             */
+            url: string;
+        };
+        ExportReadyNotificationData: {
+            /** Format: uuid */
+            export_id: string;
+            /**
+             * Format: uri
+             * @description The signed download link
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working
+             */
+            expires_at: string;
+        };
+        ReportReadyNotificationData: {
+            /** Format: uuid */
+            report_id: string;
+            /**
+             * Format: uri
+             * @description The signed download link
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working
+             */
+            expires_at: string;
+            /**
+             * Format: date
+             * @description First day of the report (UTC)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the report (UTC)
+             */
+            to: string;
+        };
+        SubscriptionExpiringNotificationData: {
+            /** Format: uuid */
+            tenant_id: string;
+            /**
+             * Format: date-time
+             * @description When the paid period ends
+             */
+            ends_at: string;
+            /**
+             * Format: uri
+             * @description The billing page of the dashboard
+             */
+            url: string;
+        };
+        NotificationResource: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "new_order" | "export_ready" | "report_ready" | "subscription_expiring";
+            /** @description What the notification is about; its fields depend on `type` */
+            data: components["schemas"]["NewOrderNotificationData"] | components["schemas"]["ExportReadyNotificationData"] | components["schemas"]["ReportReadyNotificationData"] | components["schemas"]["SubscriptionExpiringNotificationData"];
+            /**
+             * Format: date-time
+             * @description null while unread
+             */
+            read_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        UnreadNotificationsCount: {
+            /** @description How many of your notifications are unread */
+            count: number;
+        };
+        NotificationsMarkedRead: {
+            /** @enum {string} */
+            status: "success";
         };
         PushSubscriptionResource: {
             /** Format: uuid */
@@ -1924,12 +1972,13 @@ export interface components {
             contentEncoding?: "aes128gcm" | "aesgcm";
         };
         PushSubscriptionResponse: {
-            /** @example success */
-            status: string;
+            /** @enum {string} */
+            status: "success";
             /** @example Web Push subscription updated. */
             message: string;
         };
         DeletePushSubscriptionDto: {
+            /** @description The endpoint as the browser registered it */
             endpoint: string;
         };
         ProfileRejectedError: {
@@ -2061,20 +2110,80 @@ export interface components {
         ArchitectureHealthResponse: {
             data: components["schemas"]["ArchitectureHealth"];
         };
-        RequestOrdersExportDto: Record<string, never>;
+        ExportRequestedAnswer: {
+            /**
+             * Format: uuid
+             * @description The file: `GET /api/v1/exports/{id}` tells where it stands
+             */
+            export_id: string;
+        };
         RequestSalesReportDto: {
             /**
              * Format: date
-             * @description First day (UTC); default: 29 days before `to`
+             * @description First day (UTC); default (also for null): 29 days before `to`
              * @example 2025-01-01
              */
-            from?: string;
+            from?: string | null;
             /**
              * Format: date
-             * @description Last day (UTC), on or after `from`, at most 366 days in all; default: today
+             * @description Last day (UTC), on or after `from`, at most 366 days in all; default (also for null): today
              * @example 2025-01-31
              */
-            to?: string;
+            to?: string | null;
+        };
+        ReportRequestedAnswer: {
+            /**
+             * Format: uuid
+             * @description The file: `GET /api/v1/exports/{id}` tells where it stands
+             */
+            report_id: string;
+        };
+        ExportFileResource: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "orders_export" | "sales_report";
+            /** @enum {string} */
+            status: "queued" | "running" | "ready" | "failed";
+            /** @description Data rows of the CSV (the header not counted); null until ready */
+            row_count: number | null;
+            /** @description Size of the CSV in bytes; null until ready */
+            byte_size: number | null;
+            /**
+             * Format: date
+             * @description Sales reports: the first day covered (UTC); else null
+             */
+            from: string | null;
+            /**
+             * Format: date
+             * @description Sales reports: the last day covered (UTC); else null
+             */
+            to: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the file was ready (or failed); null before
+             */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the file is deleted (7 days after it was asked for)
+             */
+            expires_at: string;
+            /**
+             * Format: uri
+             * @description A freshly signed download link once the file is ready; else null
+             */
+            download_url: string | null;
+            /**
+             * Format: date-time
+             * @description When `download_url` stops working; null with it
+             */
+            download_url_expires_at: string | null;
+        };
+        ExportFileResponse: {
+            data: components["schemas"]["ExportFileResource"];
         };
     };
     responses: never;
@@ -4981,6 +5090,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The coupon applies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutCouponAccepted"];
+                };
+            };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
                 headers: {
@@ -5008,13 +5126,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description The coupon does not apply (`{ valid: false, error, error_code }`), or a field breaks a rule: `cart_subtotal` when the session has no cart, `errors.tenant_id` when the shop cannot be identified */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationError"];
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["CheckoutCouponRejection"];
                 };
             };
             /** @description Rate limit exceeded (api.verification) */
@@ -5072,7 +5190,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CouponRemovedAnswer"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -5101,7 +5221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description A field breaks a rule, or the shop cannot be identified (`errors.tenant_id`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5143,7 +5263,7 @@ export interface operations {
             };
         };
     };
-    cartSummary: {
+    syncCartSummary: {
         parameters: {
             query?: never;
             header?: {
@@ -5161,12 +5281,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { success: true, message: 'Cart synchronized successfully', subtotal } (subtotal priced from the catalog) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CartSynchronizedAnswer"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -5195,7 +5316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description A field breaks a rule (a line that is not an active product of the shop: `items.N.product_id`), or the shop cannot be identified */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5204,11 +5325,11 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description { message }: a new session from a client that already has 3 live checkout sessions in this shop */
+            /** @description Rate limit exceeded, or a new session from a client that already has 3 live checkout sessions in this shop */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
+                    /** @description Sent when the rate limit refused the request: seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,29 +5376,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { success: true, message, session_id, expires_at } */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InventoryHeldAnswer"];
+                };
             };
-            /** @description Tenant missing or unknown, or no active primary location */
+            /** @description Malformed JSON, the shop missing or unknown, or the shop has no active primary location */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["HoldRejection"];
                 };
             };
-            /** @description { success: false, message, product_id }: not enough stock (the message does not say how much is left) */
+            /** @description Not enough stock (the message does not say how much is left) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["HoldConflict"];
                 };
             };
             /** @description Request body too large */
@@ -5298,7 +5420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description A field breaks a rule (`location_id` not an active location of the shop) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5307,11 +5429,11 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description { message }: more than INVENTORY_HOLD_MAX_UNITS of one product in the session, INVENTORY_HOLD_MAX_SESSIONS live holding sessions from this client, more of a product held by this client than max(3, ceil(stock / 2)), or a renewal 30 minutes after the session first held */
+            /** @description Rate limit exceeded; or more than INVENTORY_HOLD_MAX_UNITS of one product in the session, INVENTORY_HOLD_MAX_SESSIONS live holding sessions from this client, more of a product held by this client than max(3, ceil(stock / 2)), or a renewal 30 minutes after the session first held */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
+                    /** @description Sent when the rate limit refused the request: seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6020,7 +6142,7 @@ export interface operations {
             };
         };
     };
-    track: {
+    trackEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -6033,12 +6155,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { success: true, message }: durably queued */
+            /** @description Durably queued */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["EventAcceptedAnswer"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6049,13 +6173,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description { success: false, message }: the shop is not public */
+            /** @description The shop is unknown or not public */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["EventShopUnavailable"];
                 };
             };
             /** @description Request body too large */
@@ -6076,7 +6200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description A field breaks a rule (`product_id` not a product of the shop, metadata over 8 KiB) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6118,29 +6242,27 @@ export interface operations {
             };
         };
     };
-    conversion: {
+    recordConversion: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The beacon as a JSON object; as text/plain, the same object as JSON text */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConversionBeaconBody"] | string;
+                "text/plain": components["schemas"]["ConversionBeaconBody"] | string;
+            };
+        };
         responses: {
-            /** @description { status: 'ok' | 'skipped', transaction_id } */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description Malformed request (JSON that does not parse, a body where none is read) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ConversionAnswer"];
                 };
             };
             /** @description Request body too large */
@@ -6159,15 +6281,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request breaks a validation rule */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Rate limit exceeded */
@@ -6203,7 +6316,7 @@ export interface operations {
             };
         };
     };
-    interaction: {
+    recordInteraction: {
         parameters: {
             query?: never;
             header?: never;
@@ -6216,19 +6329,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { status: 'success' }: recorded */
+            /** @description Recorded */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InteractionRecordedAnswer"];
+                };
             };
-            /** @description { status: 'accepted' }: unknown shop or not recorded (no existence feedback) */
+            /** @description Unknown or closed shop, or not recorded */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InteractionAcceptedAnswer"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6299,7 +6416,111 @@ export interface operations {
             };
         };
     };
-    count: {
+    listNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Keyset paging: the `meta.next_cursor` of the previous page (opaque). Not with `page`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationResource"][];
+                        links: components["schemas"]["PageLinks"];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `page` not a whole number from 1, or a `cursor` that is not one of this list (or sent with `page`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countUnreadNotifications: {
         parameters: {
             query?: never;
             header?: never;
@@ -6308,12 +6529,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { count }: how many of your notifications are unread */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["UnreadNotificationsCount"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6393,7 +6615,7 @@ export interface operations {
             };
         };
     };
-    readAll: {
+    markAllNotificationsRead: {
         parameters: {
             query?: never;
             header?: never;
@@ -6402,12 +6624,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { status: 'success' }: every notification of yours is read */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["NotificationsMarkedRead"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6487,23 +6710,25 @@ export interface operations {
             };
         };
     };
-    read: {
+    markNotificationRead: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The notification id (anything but a UUID is a 404) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description { status: 'success' }; 404 for an id that is not one of your notifications */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["NotificationsMarkedRead"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -6523,7 +6748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found */
+            /** @description Not one of your notifications (unknown, malformed, or another user’s) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6592,7 +6817,111 @@ export interface operations {
             };
         };
     };
-    register: {
+    listPushSubscriptions: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Keyset paging: the `meta.next_cursor` of the previous page (opaque). Not with `page`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PushSubscriptionResource"][];
+                        links: components["schemas"]["PageLinks"];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `page` not a whole number from 1, or a `cursor` that is not one of this list (or sent with `page`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerPushSubscription: {
         parameters: {
             query?: never;
             header?: never;
@@ -6691,7 +7020,7 @@ export interface operations {
             };
         };
     };
-    remove: {
+    removePushSubscription: {
         parameters: {
             query?: never;
             header?: never;
@@ -6790,11 +7119,12 @@ export interface operations {
             };
         };
     };
-    removeById: {
+    removePushSubscriptionById: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The id from the list (anything but a UUID is a 404) */
                 id: string;
             };
             cookie?: never;
@@ -7755,18 +8085,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description Nothing, or an empty object */
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["RequestOrdersExportDto"];
+                "application/json": Record<string, never>;
             };
         };
         responses: {
-            /** @description { export_id } */
+            /** @description Queued */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExportRequestedAnswer"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -7813,7 +8146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description A field in the body (it takes none), or a JSON array body (`errors.body`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7822,11 +8155,11 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description The shop already has 3 exports or reports being prepared */
+            /** @description Rate limit exceeded, or the shop already has 3 exports or reports being prepared */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
+                    /** @description Sent when the rate limit refused the request: seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7855,25 +8188,27 @@ export interface operations {
             };
         };
     };
-    salesReport: {
+    requestSalesReport: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RequestSalesReportDto"];
             };
         };
         responses: {
-            /** @description { report_id } */
+            /** @description Queued */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ReportRequestedAnswer"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -7920,7 +8255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request breaks a validation rule */
+            /** @description Not a date, `from` after `to`, more than 366 days, an unknown field, or a JSON array body (`errors.body`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7929,11 +8264,11 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description The shop already has 3 exports or reports being prepared */
+            /** @description Rate limit exceeded, or the shop already has 3 exports or reports being prepared */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After": number;
+                    /** @description Sent when the rate limit refused the request: seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7962,23 +8297,25 @@ export interface operations {
             };
         };
     };
-    show: {
+    showExport: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The export_id or report_id */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description { data: export file } */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExportFileResponse"];
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -8007,7 +8344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such file in this shop (or deleted after 7 days) */
+            /** @description No such file in this shop (a malformed id, another shop’s, or deleted after 7 days) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8076,23 +8413,33 @@ export interface operations {
             };
         };
     };
-    download: {
+    downloadExport: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Part of the signed link: lowercase hex HMAC-SHA256 of the id and `expires` */
+                signature: string;
+                /** @description Part of the signed link: when it stops working, in Unix seconds */
+                expires: string;
+            };
             header?: never;
             path: {
+                /** @description The export_id or report_id (anything but a UUID is a 404) */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv; charset=utf-8, as an attachment */
+            /** @description The CSV (UTF-8), as an attachment */
             200: {
                 headers: {
+                    /** @description attachment; filename="orders-YYYY-MM-DD.csv" or "sales-FROM-to-TO.csv" */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {

@@ -9,10 +9,13 @@ import {
   ApiParam,
   ApiParamOptions,
   ApiProperty,
+  ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
   ApiExtraModels,
+  ApiExtension,
   getSchemaPath,
 } from '@nestjs/swagger';
+import { NEVER_ANSWERS } from './openapi-document';
 
 /** A route's OpenAPI text: its summary, the path parameter it names, and the refusals it documents. */
 export interface RouteDocs {
@@ -122,3 +125,28 @@ export const VALIDATION_ERROR_SCHEMA = { $ref: '#/components/schemas/ValidationE
 export const optionalRetryAfter = (description: string) => ({
   'Retry-After': { description, required: false, schema: { type: 'integer', minimum: 0 } },
 });
+
+/**
+ * Shared statuses the route can never answer, which the document would otherwise add from what the
+ * route declares (`'400'`, `'422'`: a body read as text and never refused; `'503'`: a probe that
+ * answers an outage with a body of its own).
+ */
+export const ApiNeverAnswers = (...statuses: Array<'400' | '404' | '422' | '503'>) => ApiExtension(NEVER_ANSWERS, statuses);
+
+/**
+ * A 429 that the route's own rules answer too (a bound on what one client may hold), without
+ * `Retry-After`, since waiting does not lift it: the header is optional here, sent only when the
+ * rate limit refused the request.
+ */
+export const ApiBoundedTooManyRequests = (description: string) =>
+  ApiTooManyRequestsResponse({
+    description,
+    headers: {
+      'Retry-After': {
+        description: 'Sent when the rate limit refused the request: seconds to wait before trying again',
+        required: false,
+        schema: { type: 'integer', minimum: 0 },
+      },
+    },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });

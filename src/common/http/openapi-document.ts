@@ -22,7 +22,8 @@ type ResponseObject = Exclude<OperationObject['responses'][string], { $ref: stri
  *   answers a request's content (the fuzz test fails on any 5xx);
  * - `404` on a route with path parameters; `401` on a route that needs a bearer token;
  * - `429` with `Retry-After` unless the route is outside rate limiting; `503` with `Retry-After`
- *   (PostgreSQL or Redis unavailable) unless the route never answers it (`x-outage: none`);
+ *   (PostgreSQL or Redis unavailable);
+ * - less what the route says it never answers (`ApiNeverAnswers`);
  * - `security: []` on every route that does not name the bearer scheme.
  */
 export function buildApiDocument(app: INestApplication): OpenAPIObject {
@@ -60,10 +61,11 @@ export const OPTIONAL_AUTH = 'x-optional-auth';
 export const NO_RATE_LIMIT = 'none';
 
 /**
- * `x-outage: none` on an operation: the route never answers the shared 503 (it reads no dependency,
- * or answers an outage with a body of its own, which it documents).
+ * `x-never-answers: ['422']` on an operation: shared statuses its route cannot answer, left out (a
+ * body read as text and never refused; a probe that reads no dependency, or answers an outage with
+ * a body of its own, which it documents: no shared 503).
  */
-export const NO_OUTAGE = 'none';
+export const NEVER_ANSWERS = 'x-never-answers';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 const validationErrorRef = { $ref: '#/components/schemas/ValidationError' };
@@ -141,20 +143,21 @@ function completeOperation(operation: OperationObject, shared: Parameter[]): voi
     operation.security = [{}, { [BEARER]: [] }];
     delete extensions[OPTIONAL_AUTH];
   }
+  const never = new Set((extensions[NEVER_ANSWERS] as string[] | undefined) ?? []);
+  delete extensions[NEVER_ANSWERS];
   const secured = (operation.security ?? []).some((requirement) => BEARER in requirement);
   if (!operation.security) operation.security = [];
 
   // A body is parsed, and refused, before any route is chosen (bootstrap/configure-http-app): a
   // malformed, oversized, encoded or hostile one gets its answer on every route, with or without a body.
   // And an unexpected error (a defect, or a fault no other status names) is the opaque 500 anywhere.
-  const expected: string[] = ['400', '413', '415', '422', '500'];
-  if (extensions['x-outage'] !== NO_OUTAGE) expected.push('503');
+  const expected: string[] = ['400', '413', '415', '422', '500', '503'];
   if (parameters.some((parameter) => parameter.in === 'path')) expected.push('404');
   if (secured && !operation.security.some((requirement) => Object.keys(requirement).length === 0)) expected.push('401');
   if (extensions['x-rate-limit'] !== NO_RATE_LIMIT) expected.push('429');
 
   const responses = operation.responses as Record<string, ResponseObject | undefined>;
-  for (const status of expected) responses[status] ??= { description: DEFAULT_DESCRIPTIONS[status] };
+  for (const status of expected) if (!never.has(status)) responses[status] ??= { description: DEFAULT_DESCRIPTIONS[status] };
   for (const [status, response] of Object.entries(responses)) {
     if (!response || !/^[45]\d\d$/.test(status) || response.content) continue;
     response.content = { 'application/json': { schema: status === '422' ? validationErrorRef : errorRef } };

@@ -1,16 +1,37 @@
 import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
+import { ApiNeverAnswers } from '@common/http/api-docs';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { RecordConversionCommand } from './commands/record-conversion/record-conversion.command';
 import type { ConversionAnswer } from './commands/record-conversion/record-conversion.handler';
 import { RecordInteractionCommand } from './commands/record-interaction/record-interaction.command';
 import { TrackEventCommand } from './commands/track-event/track-event.command';
 import { InteractionDto, TrackEventDto } from './dto/analytics.dto';
+import {
+  ConversionAnswer as ConversionAnswerBody,
+  ConversionBeaconBody,
+  EventAcceptedAnswer,
+  EventShopUnavailable,
+  InteractionAcceptedAnswer,
+  InteractionRecordedAnswer,
+} from './dto/analytics.resources';
 
 @ApiTags('analytics')
 @Controller('api/v1')
@@ -23,18 +44,32 @@ export class AnalyticsController {
   @HttpCode(202)
   @Storefront({ from: 'body-id-or-slug', unknown: { status: 404, message: 'This shop is not available.', body: { success: false } } })
   @ApiOperation({ summary: 'Accept a storefront event (stored in the background)' })
-  @ApiAcceptedResponse({ description: '{ success: true, message }: durably queued' })
-  @ApiNotFoundResponse({ description: '{ success: false, message }: the shop is not public' })
-  async track(@Ctx() ctx: RequestContext, @Body() body: TrackEventDto) {
+  @ApiAcceptedResponse({ type: EventAcceptedAnswer, description: 'Durably queued' })
+  @ApiNotFoundResponse({ type: EventShopUnavailable, description: 'The shop is unknown or not public' })
+  @ApiUnprocessableEntityResponse({ description: 'A field breaks a rule (`product_id` not a product of the shop, metadata over 8 KiB)' })
+  async trackEvent(@Ctx() ctx: RequestContext, @Body() body: TrackEventDto): Promise<EventAcceptedAnswer> {
     await this.commands.execute<TrackEventCommand, void>(new TrackEventCommand(ctx.storefrontTenant().id, body));
     return { success: true, message: 'Event accepted.' };
   }
 
   @Post('analytics/conversion')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Conversion beacon: never fails; { status: ok | skipped, transaction_id }' })
-  @ApiOkResponse({ description: "{ status: 'ok' | 'skipped', transaction_id }" })
-  async conversion(@Req() req: Request) {
+  @ApiOperation({
+    summary: 'Record a conversion (beacon): never refused for its content',
+    description:
+      'The body is read as text whatever its content type (navigator.sendBeacon sends text/plain), then as JSON: a body that is ' +
+      'not a JSON object, or names no known shop, is skipped. Only a body too large or content-encoded is refused.',
+  })
+  @ApiConsumes('application/json', 'text/plain')
+  @ApiExtraModels(ConversionBeaconBody)
+  @ApiBody({
+    required: false,
+    description: 'The beacon as a JSON object; as text/plain, the same object as JSON text',
+    schema: { anyOf: [{ $ref: getSchemaPath(ConversionBeaconBody) }, { type: 'string' }] },
+  })
+  @ApiNeverAnswers('400', '422')
+  @ApiOkResponse({ type: ConversionAnswerBody })
+  async recordConversion(@Req() req: Request): Promise<ConversionAnswer> {
     return this.commands.execute<RecordConversionCommand, ConversionAnswer>(new RecordConversionCommand(req.body));
   }
 
@@ -42,10 +77,17 @@ export class AnalyticsController {
   @RateLimit('tenant-aware')
   // No existence feedback: an unknown or closed shop is accepted (202) like a failure to record.
   @Storefront({ from: 'body', unknown: 'handler' })
-  @ApiOperation({ summary: 'Record a storefront interaction' })
-  @ApiCreatedResponse({ description: "{ status: 'success' }: recorded" })
-  @ApiAcceptedResponse({ description: "{ status: 'accepted' }: unknown shop or not recorded (no existence feedback)" })
-  async interaction(@Ctx() ctx: RequestContext, @Body() body: InteractionDto, @Res({ passthrough: true }) res: Response) {
+  @ApiOperation({
+    summary: 'Record a storefront interaction',
+    description: 'No existence feedback: an unknown or closed shop, or an interaction that could not be recorded, is accepted (202).',
+  })
+  @ApiCreatedResponse({ type: InteractionRecordedAnswer, description: 'Recorded' })
+  @ApiAcceptedResponse({ type: InteractionAcceptedAnswer, description: 'Unknown or closed shop, or not recorded' })
+  async recordInteraction(
+    @Ctx() ctx: RequestContext,
+    @Body() body: InteractionDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<InteractionRecordedAnswer | InteractionAcceptedAnswer> {
     let recorded = false;
     try {
       if (ctx.storefront?.isPublic) {

@@ -4,15 +4,18 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
+import { ApiBoundedTooManyRequests } from '@common/http/api-docs';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { centsToNumber } from '@common/money/money';
 import { CatalogQueries } from '@modules/catalog';
@@ -20,12 +23,25 @@ import { CouponVerificationService } from '@modules/coupons';
 import { HoldInventoryCommand, HoldResult } from './commands/hold-inventory/hold-inventory.command';
 import { CartSubtotalRequiredError } from './domain/checkout.errors';
 import { CartSummaryDto, HoldInventoryDto, SessionFieldsDto, ValidateCouponDto } from './dto/checkout.dto';
+import {
+  CartSynchronizedAnswer,
+  CheckoutCouponAccepted,
+  CheckoutCouponRejection,
+  CouponRemovedAnswer,
+  HoldConflict,
+  HoldRejection,
+  InventoryHeldAnswer,
+} from './dto/checkout.resources';
 import { CheckoutSession, CheckoutSessionStore } from './sessions/checkout-session.store';
 
 const UNKNOWN_SHOP = 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.';
 
+/** The shop named by a body `tenant_id`, `X-Tenant-ID` or `X-Tenant-Slug`; one that cannot be found is a 422 on `tenant_id`. */
+const SessionStorefront = () => Storefront({ from: 'body-or-headers', unknown: { status: 422, message: UNKNOWN_SHOP } });
+
+const INVALID = 'A field breaks a rule, or the shop cannot be identified (`errors.tenant_id`)';
+
 @ApiTags('checkout')
-@Storefront({ from: 'body-or-headers', unknown: { status: 422, message: UNKNOWN_SHOP } })
 @Controller('api/v1/checkout')
 export class CheckoutController {
   constructor(
@@ -36,11 +52,29 @@ export class CheckoutController {
   ) {}
 
   @Post('validate-coupon')
+  @SessionStorefront()
   @HttpCode(200)
   @RateLimit('api.verification')
   @OptionalAuth()
-  @ApiOperation({ summary: "Validate a coupon for the session's cart and keep it on the session" })
-  async validateCoupon(@Ctx() ctx: RequestContext, @Body() body: ValidateCouponDto) {
+  @ApiOperation({
+    summary: "Validate a coupon for the session's cart and keep it on the session",
+    description:
+      'The coupon is checked as `POST /api/v1/coupons/verify` checks it, against `cart_subtotal` or else the cart the session ' +
+      'stored (cart-summary) priced from the catalog now. An accepted coupon is kept on a stored session; a session id no ' +
+      'cart-summary stored stays unstored. Send the bearer token when signed in (per-customer limits); an invalid one is ignored.',
+  })
+  @ApiOkResponse({ type: CheckoutCouponAccepted, description: 'The coupon applies' })
+  @ApiExtraModels(CheckoutCouponRejection)
+  @ApiUnprocessableEntityResponse({
+    description:
+      'The coupon does not apply (`{ valid: false, error, error_code }`), or a field breaks a rule: `cart_subtotal` when the session has no cart, `errors.tenant_id` when the shop cannot be identified',
+    content: {
+      'application/json': {
+        schema: { oneOf: [{ $ref: '#/components/schemas/ValidationError' }, { $ref: getSchemaPath(CheckoutCouponRejection) }] },
+      },
+    },
+  })
+  async validateCoupon(@Ctx() ctx: RequestContext, @Body() body: ValidateCouponDto): Promise<CheckoutCouponAccepted> {
     const tenant = ctx.storefrontTenant();
     const session = await this.sessions.get(tenant.id, body.session_id);
     const subtotal = body.cart_subtotal ?? (session ? await this.sessionSubtotal(tenant.id, session) : null);
@@ -53,9 +87,15 @@ export class CheckoutController {
   }
 
   @Post('remove-coupon')
+  @SessionStorefront()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Remove the coupon from the checkout session' })
-  async removeCoupon(@Ctx() ctx: RequestContext, @Body() body: SessionFieldsDto) {
+  @ApiOperation({
+    summary: 'Remove the coupon from the checkout session',
+    description: 'Answers the same whether or not the session exists or held a coupon; stores no session of its own.',
+  })
+  @ApiOkResponse({ type: CouponRemovedAnswer })
+  @ApiUnprocessableEntityResponse({ description: INVALID })
+  async removeCoupon(@Ctx() ctx: RequestContext, @Body() body: SessionFieldsDto): Promise<CouponRemovedAnswer> {
     const tenant = ctx.storefrontTenant();
     await this.sessions.update(tenant.id, body.session_id, { couponCode: null });
     return { success: true, message: 'Coupon removed.' };
@@ -67,16 +107,23 @@ export class CheckoutController {
   }
 
   @Post('cart-summary')
+  @SessionStorefront()
   @HttpCode(200)
   @OptionalAuth()
-  @ApiOperation({ summary: 'Synchronize the cart with the checkout session (send the bearer token when signed in)' })
-  @ApiOkResponse({
-    description: "{ success: true, message: 'Cart synchronized successfully', subtotal } (subtotal priced from the catalog)",
+  @ApiOperation({
+    operationId: 'syncCartSummary',
+    summary: 'Synchronize the cart with the checkout session (send the bearer token when signed in)',
+    description:
+      'Stores the lines (product_id and quantity only; each an active product of the shop) on the session for 24 hours, ' +
+      'creating the session when it has none, and remembers the signed-in user. An invalid bearer token is ignored.',
   })
-  @ApiTooManyRequestsResponse({
-    description: '{ message }: a new session from a client that already has 3 live checkout sessions in this shop',
+  @ApiOkResponse({ type: CartSynchronizedAnswer })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'A field breaks a rule (a line that is not an active product of the shop: `items.N.product_id`), or the shop cannot be identified',
   })
-  async cartSummary(@Ctx() ctx: RequestContext, @Body() body: CartSummaryDto) {
+  @ApiBoundedTooManyRequests('Rate limit exceeded, or a new session from a client that already has 3 live checkout sessions in this shop')
+  async cartSummary(@Ctx() ctx: RequestContext, @Body() body: CartSummaryDto): Promise<CartSynchronizedAnswer> {
     const tenant = ctx.storefrontTenant();
     // Decisions §15: only active products of the shop are stored, and the answer's subtotal is the
     // catalog's; the client's names, prices and subtotal are accepted and ignored.
@@ -91,18 +138,24 @@ export class CheckoutController {
     unknown: { status: 400, message: 'The shop could not be identified: send X-Tenant-ID or X-Tenant-Slug.', body: { success: false } },
   })
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reserve stock for the cart for a short window (route checkout.hold-inventory)' })
-  @ApiOkResponse({ description: '{ success: true, message, session_id, expires_at }' })
-  @ApiBadRequestResponse({ description: 'Tenant missing or unknown, or no active primary location' })
-  @ApiConflictResponse({
-    description: '{ success: false, message, product_id }: not enough stock (the message does not say how much is left)',
-  })
-  @ApiTooManyRequestsResponse({
+  @ApiOperation({
+    summary: 'Reserve stock for the cart for a short window',
     description:
-      '{ message }: more than INVENTORY_HOLD_MAX_UNITS of one product in the session, INVENTORY_HOLD_MAX_SESSIONS live holding sessions from this client, ' +
-      'more of a product held by this client than max(3, ceil(stock / 2)), or a renewal 30 minutes after the session first held',
+      'Holds the lines at the named location, else the shop’s active primary one, for INVENTORY_HOLD_MINUTES. A new hold for ' +
+      'the session replaces its old one; placing the session’s order turns the hold into the sale.',
   })
-  async holdInventory(@Ctx() ctx: RequestContext, @Body() body: HoldInventoryDto) {
+  @ApiOkResponse({ type: InventoryHeldAnswer })
+  @ApiBadRequestResponse({
+    description: 'Malformed JSON, the shop missing or unknown, or the shop has no active primary location',
+    type: HoldRejection,
+  })
+  @ApiConflictResponse({ description: 'Not enough stock (the message does not say how much is left)', type: HoldConflict })
+  @ApiUnprocessableEntityResponse({ description: 'A field breaks a rule (`location_id` not an active location of the shop)' })
+  @ApiBoundedTooManyRequests(
+    'Rate limit exceeded; or more than INVENTORY_HOLD_MAX_UNITS of one product in the session, INVENTORY_HOLD_MAX_SESSIONS live holding sessions from this client, ' +
+      'more of a product held by this client than max(3, ceil(stock / 2)), or a renewal 30 minutes after the session first held',
+  )
+  async holdInventory(@Ctx() ctx: RequestContext, @Body() body: HoldInventoryDto): Promise<InventoryHeldAnswer> {
     const tenant = ctx.storefrontTenant();
     const sessionId = body.session_id ?? randomUUID();
     const hold = await this.commands.execute<HoldInventoryCommand, HoldResult>(

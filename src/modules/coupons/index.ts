@@ -2,6 +2,7 @@ export { CreateCouponCommand } from './commands/create-coupon/create-coupon.comm
 export { type CouponDecision, CouponLedger } from './coupon-ledger';
 export { CouponVerificationService } from './coupon-verification.service';
 export { CouponsModule } from './coupons.module';
+export { COUPON_REJECTIONS, COUPON_TYPES, type CouponType } from './domain/coupon-evaluation';
 export { customerKey } from './domain/customer-key';
 export type { CouponResource } from './dto/merchant-coupon.dto';
 export { CouponCustomerFieldsDto } from './dto/verify-coupon.dto';

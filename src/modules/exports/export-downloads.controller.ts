@@ -1,5 +1,5 @@
 import { Controller, Get, Logger, Query, StreamableFile } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { toErrorResponse } from '@common/errors/error-response';
@@ -25,12 +25,42 @@ export class ExportDownloadsController {
   ) {}
 
   @Get(':id/download')
-  @ApiOperation({ summary: 'Download an export or report file (CSV) by its signed link' })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'text/csv; charset=utf-8, as an attachment' })
+  @ApiOperation({
+    summary: 'Download an export or report file (CSV) by its signed link',
+    description:
+      'The link (from the notification, the mail or `GET /api/v1/exports/{id}`) is the authorization: no bearer token. ' +
+      'The query parameters are checked by the route itself: a missing or altered one is a 403.',
+  })
+  @ApiParam({
+    name: 'id',
+    description: 'The export_id or report_id (anything but a UUID is a 404)',
+    schema: { type: 'string', format: 'uuid' },
+  })
+  @ApiQuery({
+    name: 'expires',
+    required: true,
+    description: 'Part of the signed link: when it stops working, in Unix seconds',
+    schema: { type: 'string', pattern: '^\\d{1,12}$', minLength: 1, maxLength: 12, example: '1767225600' },
+  })
+  @ApiQuery({
+    name: 'signature',
+    required: true,
+    description: 'Part of the signed link: lowercase hex HMAC-SHA256 of the id and `expires`',
+    schema: { type: 'string', pattern: '^[0-9a-f]{64}$', minLength: 64, maxLength: 64 },
+  })
+  @ApiOkResponse({
+    description: 'The CSV (UTF-8), as an attachment',
+    headers: {
+      'Content-Disposition': {
+        description: 'attachment; filename="orders-YYYY-MM-DD.csv" or "sales-FROM-to-TO.csv"',
+        schema: { type: 'string' },
+      },
+    },
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
   @ApiForbiddenResponse({ description: 'Signature missing, altered, of another file, or expired' })
   @ApiNotFoundResponse({ description: 'The file is not ready, or was deleted after 7 days' })
-  async download(
+  async downloadExport(
     @UuidIdParam('id', EXPORT_NOT_FOUND) id: string,
     @Query('expires') expires: unknown,
     @Query('signature') signature: unknown,

@@ -1,21 +1,21 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { MerchantArea } from '@common/context/tenant-access.guard';
-import { ApiShow } from '@common/http/api-docs';
+import { ApiBoundedTooManyRequests, ApiShow } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { UuidIdParam } from '@common/http/id-params';
 import { RequestExportCommand } from './commands/request-export/request-export.command';
 import { EXPORT_NOT_FOUND } from './domain/exports.errors';
-import type { ExportFileResource } from './dto/export-file.resource';
+import { ExportFileResource, ExportFileResponse, ExportRequestedAnswer, ReportRequestedAnswer } from './dto/export-file.resource';
 import { objectBody, RequestOrdersExportDto, RequestSalesReportDto } from './dto/request-export.dto';
 import { resolveReportRange } from './domain/report-range';
 import { MAX_UNFINISHED_PER_TENANT } from './files/export-file.store';
 import { GetExportFileQuery } from './queries/get-export-file/get-export-file.query';
 
-const BUSY = `The shop already has ${MAX_UNFINISHED_PER_TENANT} exports or reports being prepared`;
+const BUSY = `Rate limit exceeded, or the shop already has ${MAX_UNFINISHED_PER_TENANT} exports or reports being prepared`;
 
 /** A merchant asks for files of their own shop; a worker prepares them and notifies the asker. */
 @ApiTags('exports')
@@ -29,10 +29,21 @@ export class ExportsController {
 
   @Post('exports/orders')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Export every order of the shop as CSV; the asker gets an export_ready notification with a 30-minute link' })
-  @ApiAcceptedResponse({ description: '{ export_id }' })
-  @ApiTooManyRequestsResponse({ description: BUSY })
-  async exportOrders(@Ctx() ctx: RequestContext, @Body() body: RequestOrdersExportDto): Promise<{ export_id: string }> {
+  @ApiOperation({
+    summary: 'Export every order of the shop as CSV',
+    description:
+      'A worker writes the file; the asker then gets an `export_ready` notification with a download link valid 30 minutes ' +
+      '(`GET /api/v1/exports/{id}` signs a fresh one). The body may be left out; it takes no field.',
+  })
+  @ApiBody({
+    required: false,
+    description: 'Nothing, or an empty object',
+    schema: { type: 'object', additionalProperties: false, maxProperties: 0 },
+  })
+  @ApiAcceptedResponse({ type: ExportRequestedAnswer, description: 'Queued' })
+  @ApiUnprocessableEntityResponse({ description: 'A field in the body (it takes none), or a JSON array body (`errors.body`)' })
+  @ApiBoundedTooManyRequests(BUSY)
+  async exportOrders(@Ctx() ctx: RequestContext, @Body() body: RequestOrdersExportDto): Promise<ExportRequestedAnswer> {
     objectBody(body);
     const id = await this.commands.execute<RequestExportCommand, string>(
       new RequestExportCommand(ctx.merchantTenantId, ctx.principal.id, 'orders_export', {}),
@@ -42,10 +53,19 @@ export class ExportsController {
 
   @Post('reports/sales')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Sales per day (UTC) as CSV, by default the last 30 days; mailed to the asker with a signed link' })
-  @ApiAcceptedResponse({ description: '{ report_id }' })
-  @ApiTooManyRequestsResponse({ description: BUSY })
-  async salesReport(@Ctx() ctx: RequestContext, @Body() body: RequestSalesReportDto): Promise<{ report_id: string }> {
+  @ApiOperation({
+    summary: 'Ask for a sales report: sales per day (UTC) as CSV, by default the last 30 days',
+    description:
+      'A worker writes the file; the asker then gets a `report_ready` notification and a mail with a signed link valid ' +
+      'REPORT_URL_TTL_HOURS. The body may be left out.',
+  })
+  @ApiBody({ type: RequestSalesReportDto, required: false })
+  @ApiAcceptedResponse({ type: ReportRequestedAnswer, description: 'Queued' })
+  @ApiUnprocessableEntityResponse({
+    description: 'Not a date, `from` after `to`, more than 366 days, an unknown field, or a JSON array body (`errors.body`)',
+  })
+  @ApiBoundedTooManyRequests(BUSY)
+  async requestSalesReport(@Ctx() ctx: RequestContext, @Body() body: RequestSalesReportDto): Promise<ReportRequestedAnswer> {
     const range = resolveReportRange(objectBody(body) ?? {}, new Date());
     const id = await this.commands.execute<RequestExportCommand, string>(
       new RequestExportCommand(ctx.merchantTenantId, ctx.principal.id, 'sales_report', range),
@@ -54,11 +74,13 @@ export class ExportsController {
   }
 
   @Get('exports/:id')
-  @ApiShow('{ data: export file }', {
+  @ApiShow(ExportFileResponse, {
+    operationId: 'showExport',
     summary: 'Where an export or report stands; once ready, with a freshly signed download link',
-    notFound: 'No such file in this shop (or deleted after 7 days)',
+    notFound: 'No such file in this shop (a malformed id, another shop’s, or deleted after 7 days)',
+    param: { name: 'id', description: 'The export_id or report_id', schema: { type: 'string', format: 'uuid' } },
   })
-  async show(@Ctx() ctx: RequestContext, @UuidIdParam('id', EXPORT_NOT_FOUND) id: string): Promise<{ data: ExportFileResource }> {
+  async showExport(@Ctx() ctx: RequestContext, @UuidIdParam('id', EXPORT_NOT_FOUND) id: string): Promise<{ data: ExportFileResource }> {
     return asData(this.queries.execute<GetExportFileQuery, ExportFileResource>(new GetExportFileQuery(ctx.merchantTenantId, id)));
   }
 }

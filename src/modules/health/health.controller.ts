@@ -2,7 +2,6 @@ import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { QueryBus } from '@nestjs/cqrs';
 import {
-  ApiExtension,
   ApiInternalServerErrorResponse,
   ApiOkResponse,
   ApiOperation,
@@ -11,9 +10,9 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { NO_OUTAGE } from '@common/http/openapi-document';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
+import { ApiNeverAnswers } from '@common/http/api-docs';
 import { Env } from '@config/env.schema';
 import { runtimeMode } from '@config/env.parsers';
 import { ShutdownState } from '@infra/lifecycle/shutdown-state';
@@ -55,7 +54,7 @@ export class HealthController {
   private readonly mode: RuntimeModeReport;
 
   @Get()
-  @ApiExtension('x-outage', NO_OUTAGE)
+  @ApiNeverAnswers('503')
   @ApiOperation({
     operationId: 'showHealthReport',
     summary: 'The last health report, and the mode the process runs in',
@@ -74,7 +73,7 @@ export class HealthController {
   @HttpCode(200)
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'no-store')
-  @ApiExtension('x-outage', NO_OUTAGE)
+  @ApiNeverAnswers('503')
   @ApiOperation({ operationId: 'checkLiveness', summary: 'Liveness: the process answers. Checks no dependency.' })
   @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'The process is alive', schema: { type: 'string', enum: ['OK'] } })
@@ -83,7 +82,7 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiExtension('x-outage', NO_OUTAGE)
+  @ApiNeverAnswers('503')
   @ApiOperation({
     operationId: 'checkReadiness',
     summary: 'Readiness: every dependency answers and the process is not shutting down',

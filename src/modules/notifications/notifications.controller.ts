@@ -1,15 +1,16 @@
 import { Controller, Get, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
+import { ApiPage } from '@common/http/api-docs';
 import { UuidIdParam } from '@common/http/id-params';
 import { CursorField, PageQueryDto, Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { MarkAllNotificationsReadCommand } from './commands/mark-all-notifications-read/mark-all-notifications-read.command';
 import { MarkNotificationReadCommand } from './commands/mark-notification-read/mark-notification-read.command';
 import { NOTIFICATION_NOT_FOUND } from './domain/notifications.errors';
-import type { NotificationResource } from './dto/notification.resource';
+import { NotificationResource, NotificationsMarkedRead, UnreadNotificationsCount } from './dto/notification.resource';
 import { CountUnreadNotificationsQuery } from './queries/count-unread-notifications/count-unread-notifications.query';
 import {
   CountNotificationsQuery,
@@ -34,8 +35,12 @@ export class NotificationsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your notifications, unread first, then newest first, 10 a page (`page`, or `cursor` to scroll)' })
-  list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<NotificationResource>> {
+  @ApiPage(NotificationResource, {
+    operationId: 'listNotifications',
+    summary: 'Your notifications, unread first, then newest first, 10 a page (`page`, or `cursor` to scroll)',
+    invalid: '`page` not a whole number from 1, or a `cursor` that is not one of this list (or sent with `page`)',
+  })
+  listNotifications(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<NotificationResource>> {
     const userId = ctx.principal.id;
     return this.paginator.page(
       {
@@ -54,23 +59,31 @@ export class NotificationsController {
   }
 
   @Get('count')
-  @ApiOkResponse({ description: '{ count }: how many of your notifications are unread' })
-  async count(@Ctx() ctx: RequestContext): Promise<{ count: number }> {
+  @ApiOperation({ operationId: 'countUnreadNotifications', summary: 'How many of your notifications are unread' })
+  @ApiOkResponse({ type: UnreadNotificationsCount })
+  async countUnread(@Ctx() ctx: RequestContext): Promise<UnreadNotificationsCount> {
     return {
       count: await this.queries.execute<CountUnreadNotificationsQuery, number>(new CountUnreadNotificationsQuery(ctx.principal.id)),
     };
   }
 
   @Patch('read-all')
-  @ApiOkResponse({ description: "{ status: 'success' }: every notification of yours is read" })
-  async readAll(@Ctx() ctx: RequestContext): Promise<typeof SUCCESS> {
+  @ApiOperation({ summary: 'Mark every notification of yours read (those already read keep their read time)' })
+  @ApiOkResponse({ type: NotificationsMarkedRead })
+  async markAllNotificationsRead(@Ctx() ctx: RequestContext): Promise<NotificationsMarkedRead> {
     await this.commands.execute(new MarkAllNotificationsReadCommand(ctx.principal.id));
     return SUCCESS;
   }
 
   @Patch(':id/read')
-  @ApiOkResponse({ description: "{ status: 'success' }; 404 for an id that is not one of your notifications" })
-  async read(@Ctx() ctx: RequestContext, @UuidIdParam('id', NOTIFICATION_NOT_FOUND) id: string): Promise<typeof SUCCESS> {
+  @ApiOperation({ summary: 'Mark one of your notifications read (again: it keeps its first read time)' })
+  @ApiParam({ name: 'id', description: 'The notification id (anything but a UUID is a 404)', schema: { type: 'string', format: 'uuid' } })
+  @ApiOkResponse({ type: NotificationsMarkedRead })
+  @ApiNotFoundResponse({ description: 'Not one of your notifications (unknown, malformed, or another user’s)' })
+  async markNotificationRead(
+    @Ctx() ctx: RequestContext,
+    @UuidIdParam('id', NOTIFICATION_NOT_FOUND) id: string,
+  ): Promise<NotificationsMarkedRead> {
     await this.commands.execute(new MarkNotificationReadCommand(ctx.principal.id, id));
     return SUCCESS;
   }

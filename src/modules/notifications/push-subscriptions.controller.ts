@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Authenticated } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
@@ -35,10 +35,11 @@ export class PushSubscriptionsController {
   @Get()
   @Authenticated()
   @ApiPage(PushSubscriptionResource, {
+    operationId: 'listPushSubscriptions',
     summary: "The signed-in user's browsers, oldest first (at most 20, so one page); no endpoint, no keys",
+    invalid: '`page` not a whole number from 1, or a `cursor` that is not one of this list (or sent with `page`)',
   })
-  @ApiUnauthorizedResponse({ description: 'No valid bearer token' })
-  list(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<PushSubscriptionResource>> {
+  listPushSubscriptions(@Ctx() ctx: RequestContext, @Query() query: PageQueryDto): Promise<Paginated<PushSubscriptionResource>> {
     const userId = ctx.principal.id;
     return this.paginator.page(
       {
@@ -63,9 +64,8 @@ export class PushSubscriptionsController {
   @Authenticated()
   @ApiOperation({ summary: "Register (or update, by endpoint) a browser's PushSubscription for the signed-in user" })
   @ApiOkResponse({ type: PushSubscriptionResponse })
-  @ApiUnauthorizedResponse({ description: 'No valid bearer token' })
   @ApiUnprocessableEntityResponse({ description: 'Missing or malformed endpoint or keys, endpoint not on an allowed push service' })
-  async register(@Body() body: RegisterPushSubscriptionDto, @Ctx() ctx: RequestContext): Promise<PushSubscriptionResponse> {
+  async registerPushSubscription(@Body() body: RegisterPushSubscriptionDto, @Ctx() ctx: RequestContext): Promise<PushSubscriptionResponse> {
     await this.commands.execute(
       new RegisterPushSubscriptionCommand(
         ctx.principal.id,
@@ -83,9 +83,8 @@ export class PushSubscriptionsController {
   @Authenticated()
   @ApiOperation({ summary: "Forget one of the signed-in user's browsers (200 also when it was not registered)" })
   @ApiOkResponse({ type: PushSubscriptionResponse })
-  @ApiUnauthorizedResponse({ description: 'No valid bearer token' })
   @ApiUnprocessableEntityResponse({ description: 'Missing or too long endpoint' })
-  async remove(@Body() body: DeletePushSubscriptionDto, @Ctx() ctx: RequestContext): Promise<PushSubscriptionResponse> {
+  async removePushSubscription(@Body() body: DeletePushSubscriptionDto, @Ctx() ctx: RequestContext): Promise<PushSubscriptionResponse> {
     await this.commands.execute(new DeletePushSubscriptionCommand(ctx.principal.id, body.endpoint));
     return { status: 'success', message: 'Web Push subscription deleted.' };
   }
@@ -96,9 +95,9 @@ export class PushSubscriptionsController {
   @ApiRemoved({
     summary: "Forget one of the signed-in user's browsers by its id (from the list)",
     notFound: 'Not one of your push subscriptions (unknown, malformed, or another user’s)',
+    param: { name: 'id', description: 'The id from the list (anything but a UUID is a 404)', schema: { type: 'string', format: 'uuid' } },
   })
-  @ApiUnauthorizedResponse({ description: 'No valid bearer token' })
-  async removeById(@Ctx() ctx: RequestContext, @UuidIdParam('id', PUSH_SUBSCRIPTION_NOT_FOUND) id: string): Promise<void> {
+  async removePushSubscriptionById(@Ctx() ctx: RequestContext, @UuidIdParam('id', PUSH_SUBSCRIPTION_NOT_FOUND) id: string): Promise<void> {
     await this.commands.execute(new DeletePushSubscriptionByIdCommand(ctx.principal.id, id));
   }
 }

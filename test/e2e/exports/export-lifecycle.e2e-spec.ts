@@ -97,10 +97,10 @@ describe('Export files: retention, cleanup and failures (decisions §9)', () => 
 
   it('marks a file failed after its last attempt, keeps none of its bytes, and notifies nobody', async () => {
     const shop = await createShop(t);
-    // A report whose stored range cannot be read: its job fails at once, for good.
+    // A report whose stored range is incomplete (no `from`): its job fails at once, for good.
     const [{ id }] = await db().query(
       `INSERT INTO export_files (tenant_id, user_id, kind, params, expires_at)
-       VALUES ($1, $2, 'sales_report', '{"from": "2025-02-30", "to": "2025-03-01"}', now() + interval '7 days') RETURNING id`,
+       VALUES ($1, $2, 'sales_report', '{"to": "2025-03-01"}', now() + interval '7 days') RETURNING id`,
       [shop.tenant.id, shop.owner.id],
     );
     await db().query(`INSERT INTO export_file_chunks (file_id, seq, data) VALUES ($1, 0, 'left over')`, [id]);

@@ -57,7 +57,9 @@ describe('Cursor paging on every list', () => {
     const { owner, token } = await createShop(t);
     await t.db.query(
       `INSERT INTO notifications (user_id, type, data, dedupe_key, read_at, created_at)
-       SELECT $1, 'new_order', '{}'::jsonb, 'k' || g, CASE WHEN g % 3 = 0 THEN now() END, now() - make_interval(secs => g)
+       SELECT $1, 'new_order', jsonb_build_object('order_id', g, 'order_number', (1000 + g)::text, 'customer_name', 'Customer',
+                'total', 10, 'currency', 'HNL', 'url', 'http://localhost:3000/orders/' || g),
+              'k' || g, CASE WHEN g % 3 = 0 THEN now() END, now() - make_interval(secs => g)
          FROM generate_series(1, 34) AS g`,
       [owner.id],
     );

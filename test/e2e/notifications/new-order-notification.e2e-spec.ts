@@ -161,12 +161,22 @@ describe('Placing an order never waits for the mail server', () => {
 describe('Notification endpoints (spec 4.6; decisions §1, §9)', () => {
   const t = useTestApp();
 
+  /** The data of the `i`th stored new_order notification, as the notifier writes it. */
+  const orderData = (i: number) => ({
+    order_id: i + 1,
+    order_number: String(1001 + i),
+    customer_name: 'Customer',
+    total: 10,
+    currency: 'HNL',
+    url: `http://localhost:3000/orders/${i + 1}`,
+  });
+
   async function userWithNotifications(count: number) {
     const { user, token } = await createUser(t);
     for (let i = 0; i < count; i++) {
       await t.db.query(
         `INSERT INTO notifications (user_id, type, data, dedupe_key, created_at) VALUES ($1, 'new_order', $2, $3, now() - make_interval(mins => $4))`,
-        [user.id, { n: i }, `test.${i}`, count - i],
+        [user.id, orderData(i), `test.${i}`, count - i],
       );
     }
     const ids = (
@@ -184,7 +194,13 @@ describe('Notification endpoints (spec 4.6; decisions §1, §9)', () => {
     expect(first.status).toBe(200);
     const expectedOrder = [...ids.slice(0, 11).reverse(), ids[11]];
     expect(first.body.data.map((n: { id: string }) => n.id)).toEqual(expectedOrder.slice(0, 10));
-    expect(first.body.data[0]).toEqual({ id: ids[10], type: 'new_order', data: { n: 10 }, read_at: null, created_at: expect.any(String) });
+    expect(first.body.data[0]).toEqual({
+      id: ids[10],
+      type: 'new_order',
+      data: orderData(10),
+      read_at: null,
+      created_at: expect.any(String),
+    });
     expect(first.body.meta).toEqual({
       current_page: 1,
       from: 1,

@@ -1,6 +1,10 @@
 import { hostileJsonReason } from '@common/http/hostile-json';
 import { centsToDecimal, toCents } from '@common/money/money';
 
+/** What the beacon answers: `ok` once queued, `skipped` otherwise (a beacon never fails its caller). */
+export const CONVERSION_STATUSES = ['ok', 'skipped'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
 /** What a conversion beacon says, each field made safe to store (a beacon is never refused for its content). */
 export interface ConversionBeacon {
   tenantSlug: string;

@@ -33,7 +33,7 @@ function plainEventBody(types: readonly string[]): PlainBodyCheck {
 
 @PlainBody(plainEventBody(TRACK_TYPES))
 export class TrackEventDto {
-  @ApiProperty({ description: 'Tenant UUID or slug' })
+  @ApiProperty({ minLength: 1, maxLength: 255, description: 'The shop, by id (UUID) or slug' })
   @IsString()
   @IsNotEmpty({ message: 'The tenant_id field is required.' })
   @MaxLength(255)
@@ -43,12 +43,17 @@ export class TrackEventDto {
   @IsIn(TRACK_TYPES, { message: `The type must be one of: ${TRACK_TYPES.join(', ')}.` })
   type: (typeof TRACK_TYPES)[number];
 
-  @ApiPropertyOptional({ description: 'Must be a product of the tenant; also merged into metadata' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_INTEGER_ID,
+    description: 'Must be a product of the shop; also merged into metadata',
+  })
   @IsOptional()
   @IsDbInt()
   product_id?: number;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Stored as sent; at most 8 KiB as JSON (else 422)' })
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown>;
@@ -56,7 +61,11 @@ export class TrackEventDto {
 
 @PlainBody(plainEventBody(INTERACTION_TYPES))
 export class InteractionDto {
-  @ApiProperty({ description: 'Tenant UUID' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 255,
+    description: 'The shop, by id (UUID); an unknown or closed shop is accepted (202) without being recorded',
+  })
   @IsString()
   @IsNotEmpty({ message: 'The tenant_id field is required.' })
   @MaxLength(255)
@@ -66,12 +75,21 @@ export class InteractionDto {
   @IsIn(INTERACTION_TYPES, { message: `The type must be one of: ${INTERACTION_TYPES.join(', ')}.` })
   type: (typeof INTERACTION_TYPES)[number];
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_INTEGER_ID,
+    description: 'A product of the shop; another id is recorded as none',
+  })
   @IsOptional()
   @IsDbInt()
   product_id?: number;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Stored as sent; over 8 KiB as JSON, the interaction is accepted (202) and not recorded',
+  })
   @IsOptional()
   @IsObject()
   metadata?: Record<string, unknown>;

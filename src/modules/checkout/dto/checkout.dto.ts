@@ -19,6 +19,8 @@ import { CartItemDto } from '@modules/catalog';
 import { CouponCustomerFieldsDto } from '@modules/coupons';
 
 const SESSION = { description: 'Client-generated checkout session id (8-128 characters)', minLength: 8, maxLength: 128 };
+const TENANT = { description: 'The shop, by id; else the X-Tenant-ID or X-Tenant-Slug header' };
+const MONEY = { type: 'number', minimum: 0, maximum: 99_999_999 } as const;
 
 export class SessionFieldsDto {
   @ApiProperty(SESSION)
@@ -26,7 +28,7 @@ export class SessionFieldsDto {
   @Length(8, 128)
   session_id: string;
 
-  @ApiPropertyOptional({ description: 'Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header' })
+  @ApiPropertyOptional(TENANT)
   @IsOptional()
   @IsString()
   tenant_id?: string;
@@ -38,18 +40,22 @@ export class ValidateCouponDto extends CouponCustomerFieldsDto {
   @Length(8, 128)
   session_id: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional(TENANT)
   @IsOptional()
   @IsString()
   tenant_id?: string;
 
-  @ApiProperty({ maxLength: 50 })
+  @ApiProperty({ minLength: 1, maxLength: 50, description: 'Case-insensitive' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
   code: string;
 
-  @ApiPropertyOptional({ description: "Defaults to the session's subtotal (from cart-summary)" })
+  @ApiPropertyOptional({
+    ...MONEY,
+    description:
+      "At most two decimals. Defaults to the session's cart (from cart-summary) priced from the catalog; required when the session has no cart",
+  })
   @IsOptional()
   @IsTwoDecimalNumber()
   @Min(0)
@@ -70,7 +76,7 @@ export class CartSummaryDto extends SessionFieldsDto {
   @Type(() => CartItemDto)
   items: CartItemDto[];
 
-  @ApiProperty({ minimum: 0, description: "Accepted and ignored: the answer's subtotal is priced from the catalog" })
+  @ApiProperty({ ...MONEY, description: "At most two decimals. Accepted and ignored: the answer's subtotal is priced from the catalog" })
   @IsTwoDecimalNumber()
   @Min(0)
   @Max(99_999_999)
@@ -78,7 +84,7 @@ export class CartSummaryDto extends SessionFieldsDto {
 }
 
 export class HoldInventoryDto {
-  @ApiProperty({ type: [CartItemDto] })
+  @ApiProperty({ type: [CartItemDto], minItems: 1, maxItems: 100 })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
@@ -97,7 +103,7 @@ export class HoldInventoryDto {
   @Length(8, 128)
   session_id?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional(TENANT)
   @IsOptional()
   @IsString()
   tenant_id?: string;

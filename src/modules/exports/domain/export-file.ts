@@ -1,7 +1,8 @@
 export const EXPORT_KINDS = ['orders_export', 'sales_report'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-export type ExportStatus = 'queued' | 'running' | 'ready' | 'failed';
+export const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** A sales report's range: UTC calendar days, both inclusive (YYYY-MM-DD). */
 export interface ReportRange {

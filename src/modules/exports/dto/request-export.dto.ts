@@ -17,15 +17,23 @@ export class RequestOrdersExportDto {}
 
 /** `POST /reports/sales`: UTC calendar days, both included; default the last 30 days up to today. */
 export class RequestSalesReportDto {
-  @ApiPropertyOptional({ format: 'date', example: '2025-01-01', description: 'First day (UTC); default: 29 days before `to`' })
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'date',
+    nullable: true,
+    example: '2025-01-01',
+    description: 'First day (UTC); default (also for null): 29 days before `to`',
+  })
   @IsOptional()
   @IsIsoDate()
   from?: string;
 
   @ApiPropertyOptional({
+    type: 'string',
     format: 'date',
+    nullable: true,
     example: '2025-01-31',
-    description: 'Last day (UTC), on or after `from`, at most 366 days in all; default: today',
+    description: 'Last day (UTC), on or after `from`, at most 366 days in all; default (also for null): today',
   })
   @IsOptional()
   @IsIsoDate()

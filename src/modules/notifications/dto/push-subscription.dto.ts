@@ -20,14 +20,14 @@ const IsPushAuthSecret = () =>
   StringRule('isPushAuthSecret', isPushAuthSecret, `The keys.auth must be a base64url secret of ${AUTH_SECRET_BYTES} bytes.`);
 
 export class PushKeysDto {
-  @ApiProperty({ maxLength: 255, description: 'base64url, 16 bytes decoded' })
+  @ApiProperty({ minLength: 1, maxLength: 255, description: 'base64url, 16 bytes decoded' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   @IsPushAuthSecret()
   auth: string;
 
-  @ApiProperty({ maxLength: 255, description: 'base64url uncompressed P-256 point, 65 bytes decoded' })
+  @ApiProperty({ minLength: 1, maxLength: 255, description: 'base64url uncompressed P-256 point, 65 bytes decoded' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -37,6 +37,7 @@ export class PushKeysDto {
 
 export class RegisterPushSubscriptionDto {
   @ApiProperty({
+    minLength: 1,
     maxLength: 1000,
     description:
       "The PushSubscription's endpoint: https:// on a host of PUSH_ALLOWED_HOSTS and a port of PUSH_ALLOWED_PORTS (stored re-serialised)",
@@ -68,7 +69,7 @@ export class RegisterPushSubscriptionDto {
 }
 
 export class DeletePushSubscriptionDto {
-  @ApiProperty({ maxLength: 1000 })
+  @ApiProperty({ minLength: 1, maxLength: 1000, description: 'The endpoint as the browser registered it' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(1000)
@@ -76,7 +77,7 @@ export class DeletePushSubscriptionDto {
 }
 
 export class PushSubscriptionResponse {
-  @ApiProperty({ example: 'success' })
+  @ApiProperty({ enum: ['success'] })
   status: 'success';
 
   @ApiProperty({ example: 'Web Push subscription updated.' })

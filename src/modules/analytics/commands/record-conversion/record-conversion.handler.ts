@@ -4,12 +4,17 @@ import { Queue } from 'bullmq';
 import { sha256Hex } from '@common/util/stable-json';
 import { enqueueOnRequestPath } from '@infra/queue/enqueue';
 import { TenantDirectory } from '@modules/accounts';
-import { beaconTransactionId, parseBeaconBody, readConversionBeacon } from '@modules/analytics/domain/conversion-beacon';
+import {
+  beaconTransactionId,
+  type ConversionStatus,
+  parseBeaconBody,
+  readConversionBeacon,
+} from '@modules/analytics/domain/conversion-beacon';
 import { ANALYTICS_JOB_OPTIONS, ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
 import { RecordConversionCommand } from './record-conversion.command';
 
 export interface ConversionAnswer {
-  status: 'ok' | 'skipped';
+  status: ConversionStatus;
   transaction_id: string | null;
 }
 
