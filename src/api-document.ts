@@ -85,39 +85,19 @@ async function documentFromControllers(): Promise<OpenAPIObject> {
  * this step's: openapi-typescript would otherwise lint it again with rules of its own and refuse to
  * generate anything, so it gets a configuration without rules. That configuration comes from the
  * Redocly core openapi-typescript itself runs on (1.x), not from the CLI (2.x).
- *
- * An operationId shared by several operations would type `operations` with one property twice (a
- * compile error): those operations are typed by path alone until their ids are unique, and a
- * warning names them (the lint fails on them anyway).
  */
 async function clientSchema(document: OpenAPIObject): Promise<string> {
   const redoclyCore = createRequire(require.resolve('openapi-typescript'))('@redocly/openapi-core') as {
     createConfig(raw: object, options: { extends: string[] }): Promise<NonNullable<OpenAPITSOptions['redocly']>>;
   };
   const redocly = await redoclyCore.createConfig({ rules: {} }, { extends: [] });
-  const ast = await openapiTS(withoutSharedOperationIds(document) as Parameters<typeof openapiTS>[0], {
+  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], {
     redocly,
     silent: true,
     // A field with a default may be left out of a request (openapi-typescript would require it).
     defaultNonNullable: false,
   });
   return `${SCHEMA_HEADER}${astToString(ast)}`;
-}
-
-function withoutSharedOperationIds(document: OpenAPIObject): OpenAPIObject {
-  const copy = structuredClone(document);
-  const operations = Object.values(copy.paths).flatMap((pathItem) =>
-    (['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const).flatMap((method) => pathItem[method] ?? []),
-  );
-  const uses = new Map<string, number>();
-  for (const { operationId } of operations) if (operationId) uses.set(operationId, (uses.get(operationId) ?? 0) + 1);
-  const shared = [...uses].filter(([, count]) => count > 1).map(([operationId]) => operationId);
-  if (shared.length === 0) return copy;
-  for (const operation of operations) if (operation.operationId && shared.includes(operation.operationId)) delete operation.operationId;
-  process.stderr.write(
-    `${OUTPUTS.schema}: operationIds used by more than one operation, typed by path only until they are unique: ${shared.join(', ')}\n`,
-  );
-  return copy;
 }
 
 function committed(path: string): string | undefined {
