@@ -17,10 +17,10 @@ export type HttpClient = ReturnType<typeof request>;
 export type ContractMode = 'enforce' | 'report' | 'off';
 
 const MODES: ContractMode[] = ['enforce', 'report', 'off'];
-export const DEFAULT_CONTRACT_MODE: ContractMode = 'report';
+export const DEFAULT_CONTRACT_MODE: ContractMode = 'enforce';
 
-export function contractMode(): ContractMode {
-  const value = (process.env.API_CONTRACT ?? DEFAULT_CONTRACT_MODE).trim().toLowerCase();
+export function contractMode(env: NodeJS.ProcessEnv = process.env): ContractMode {
+  const value = (env.API_CONTRACT?.trim() || DEFAULT_CONTRACT_MODE).toLowerCase();
   if (!(MODES as string[]).includes(value)) throw new Error(`API_CONTRACT must be one of ${MODES.join(', ')}, not "${value}"`);
   return value as ContractMode;
 }

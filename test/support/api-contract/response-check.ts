@@ -42,7 +42,7 @@ const NOT_OPERATIONS = ['/api/docs'];
 /** A path the document does not know may answer only these, with the shared Error body. */
 const UNKNOWN_PATH_STATUSES = [400, 404, 405];
 /** Statuses Node's HTTP server answers itself, before any route (src/common/http/client-errors.ts). */
-const BEFORE_ROUTING_STATUSES = [408, 431];
+export const BEFORE_ROUTING_STATUSES = [408, 431];
 const MAX_SCHEMA_ERRORS = 5;
 
 /**

@@ -1,3 +1,4 @@
+import { BEFORE_ROUTING_STATUSES } from '../api-contract/response-check';
 import type { JsonSchema } from './schema-arbitraries';
 
 /** The parts of an OpenAPI document (3.0 or 3.1) the fuzzer reads. */
@@ -74,8 +75,12 @@ function parameterOf(document: ApiDocument, parameter: Parameter | { $ref: strin
   return parameter;
 }
 
-/** Whether the document gives the operation this status: itself, its class (`4XX`) or `default`. */
+/**
+ * Whether the document gives the operation this status: itself, its class (`4XX`) or `default`; or
+ * whether Node answered before any route (a URL over its header limit: 431), as for any path.
+ */
 export function documentsStatus(operation: Operation, status: number): boolean {
+  if (BEFORE_ROUTING_STATUSES.includes(status)) return true;
   const text = String(status);
   return operation.statuses.some(
     (documented) => documented === text || documented.toUpperCase() === `${text[0]}XX` || documented === 'default',

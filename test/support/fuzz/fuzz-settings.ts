@@ -1,11 +1,11 @@
+import { contractMode, type ContractMode } from '../api-contract/contract-request';
+
 /** The constant seed of CI runs: the same requests every run, so a failure in CI fails again on a laptop. */
 export const DEFAULT_SEED = 20261126;
 /** Runs per operation in CI (about 60 operations: some 2,300 requests, about 30 s on 2 cores). */
 export const DEFAULT_RUNS = 40;
 /** `npm run fuzz` runs this many times the CI count, with a seed from the clock. */
 export const LONG_RUN_FACTOR = 20;
-
-export type ContractMode = 'enforce' | 'report' | 'off';
 
 export interface FuzzSettings {
   seed: number;
@@ -30,8 +30,7 @@ export function fuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings
   if (given && !/^-?\d+$/.test(given)) throw new Error(`FUZZ_SEED must be an integer, not "${given}"`);
   const runsText = env.FUZZ_RUNS?.trim();
   if (runsText && !/^\d+$/.test(runsText)) throw new Error(`FUZZ_RUNS must be a positive integer, not "${runsText}"`);
-  const contract = (env.API_CONTRACT?.trim() || 'report') as ContractMode;
-  if (!['enforce', 'report', 'off'].includes(contract)) throw new Error(`API_CONTRACT must be enforce, report or off, not "${contract}"`);
+  const contract = contractMode(env);
   return {
     seed: given ? Number(given) : long ? Date.now() % 2 ** 31 : DEFAULT_SEED,
     seedSource: given ? 'FUZZ_SEED' : long ? 'clock' : 'constant',
