@@ -5,6 +5,8 @@ type PathItem = OpenAPIObject['paths'][string];
 type OperationObject = NonNullable<PathItem['get']>;
 type Parameter = NonNullable<OperationObject['parameters']>[number];
 type ParameterObject = Exclude<Parameter, { $ref: string }>;
+/** A schema of the document (the package's type, reached through its public `OpenAPIObject`). */
+export type SchemaObject = Exclude<NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string], { $ref: string }>;
 type ResponseObject = Exclude<OperationObject['responses'][string], { $ref: string }>;
 
 /**

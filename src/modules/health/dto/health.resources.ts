@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { SchemaObject } from '@common/http/openapi-document';
 import { BACKENDS, CHECK_STATUSES, CheckResult, HealthReport, RUNTIME_MODES, RuntimeModeReport } from '../domain/health-report';
 
 export class CheckResultResource implements CheckResult {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { SchemaObject } from '@common/http/openapi-document';
 import { IsString, IsUUID, Matches } from 'class-validator';
 
 export class VerifyOtpDto {
