@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import type { StoredEvent } from '@infra/outbox/domain-event';
+import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { TenantProfileEnhanced, type TenantProfileEnhancedPayload } from '@modules/ai';
 import { claimEvent } from '../domain/applied-events';
