@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { TenantEntity } from '../domain/tenant.entity';
-import type { UserEntity } from '../domain/user.entity';
+import type { TenantEntity } from '../persistence/tenant.entity';
+import type { UserEntity } from '../persistence/user.entity';
 import type { UserRole } from '../domain/user-role';
 
 /** GET /api/v1/user: the account as its owner sees it; never a password hash or token. */

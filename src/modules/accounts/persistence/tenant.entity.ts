@@ -1,8 +1,5 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export type TenantStatus = 'active' | 'inactive';
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
-export type ShopLanguage = 'es' | 'en';
+import type { ShopLanguage, SubscriptionStatus, TenantStatus } from '@modules/accounts/domain/tenant';
 
 @Entity({ name: 'tenants' })
 export class TenantEntity {
