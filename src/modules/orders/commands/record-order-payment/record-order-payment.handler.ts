@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { integerId } from '@common/http/resource-ids';
 import { CombinedStatement } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
-import { orderPaymentStatement } from '@modules/orders/domain/order-payment.statement';
+import { orderPaymentStatement } from '@modules/orders/persistence/order-payment.statement';
 import { RecordOrderPaymentCommand, RecordOrderPaymentResult } from './record-order-payment.command';
 
 /**
