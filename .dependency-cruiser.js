@@ -66,6 +66,22 @@ module.exports = {
       to: { path: '^src/modules/', pathNot: '^src/modules/[^/]+/index\\.ts$' },
     },
     {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment:
+        "A feature's domain/ holds its rules as plain TypeScript (prices, state transitions, errors, events), testable without a database or a container: it imports no ORM (typeorm), no framework (@nestjs/*), no driver (pg), no adapter (infra/) and no start-up code (bootstrap/), not even as types (an EntityManager parameter is already I/O). Entities, SQL and constraint-error readings live in the module's persistence/; Nest services in services/ or beside their handlers.",
+      from: { path: '^src/modules/[^/]+/domain/', pathNot: '\\.spec\\.ts$' },
+      to: { path: ['^src/(infra|bootstrap)/', '(^|/)node_modules/(typeorm|pg|pg-[^/]+|@nestjs/[^/]+|@types/pg)/'] },
+    },
+    {
+      name: 'domain-depends-on-domain',
+      severity: 'error',
+      comment:
+        "What domain/ runs is its own module's domain/ and common/ (errors, money, events, utilities: common/ knows no adapter, see common-stays-below-infra). It may name other shapes only as types (`import type`), which carry no code: its own module's row shapes and DTOs (coupons' field rules name the coupon row and the merchant's DTO) and another module's public types through its index.ts (ai's rules read accounts' TenantProfile). A run-time import of the module's handlers, persistence or Nest module, or of another module's index (which loads that module), would make the rule impure by the back door. Specs beside the rules may import anything.",
+      from: { path: '^src/modules/([^/]+)/domain/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^src/', pathNot: ['^src/modules/$1/domain/', '^src/common/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: {},
@@ -74,8 +90,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|coverage|node_modules)/' },
-    includeOnly: '^src/',
+    exclude: { path: '(^|/)(dist|coverage)/' },
+    // node_modules is included (not followed) so that domain-is-pure sees which packages domain/ imports.
+    includeOnly: '^src/|(^|/)node_modules/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

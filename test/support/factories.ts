@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { hashPassword } from '@modules/accounts/domain/password-hasher';
+import { hashPassword } from '@modules/accounts/services/password-hasher';
 import { slugify } from '@modules/accounts/domain/slug';
-import type { SubscriptionStatus, TenantStatus } from '@modules/accounts/domain/tenant.entity';
+import type { SubscriptionStatus, TenantStatus } from '@modules/accounts/domain/tenant';
 import type { UserRole } from '@modules/accounts/domain/user-role';
 import { formatBearerToken, hashTokenSecret, newTokenSecret } from '@modules/accounts/tokens/bearer-token';
 import { useStarted } from './lifecycle';

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterCommit, inTransaction } from '@infra/database/transaction';
-import { DomainEvent, StoredEvent } from '@infra/outbox/domain-event';
+import { DomainEvent } from '@common/events/domain-event';
+import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 
 export class ProbeHappened extends DomainEvent<{ marker: string; failTimes: number }> {

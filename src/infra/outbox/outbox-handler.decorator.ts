@@ -1,6 +1,7 @@
 import { applyDecorators, Injectable, SetMetadata } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DomainEventClass, StoredEvent } from './domain-event';
+import type { DomainEventClass } from '@common/events/domain-event';
+import type { StoredEvent } from './stored-event';
 
 export const OUTBOX_HANDLER_KEY = 'storefront:outbox-handler';
 

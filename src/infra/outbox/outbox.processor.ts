@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AfterCommitError, inTransaction } from '@infra/database/transaction';
-import { StoredEvent } from './domain-event';
+import { StoredEvent } from './stored-event';
 import { OutboxHandlerRegistry } from './outbox-handler.registry';
 import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CombinedStatement } from '@infra/database/statements';
-import { DomainEvent, type DomainEventClass } from './domain-event';
+import { DomainEvent, type DomainEventClass } from '@common/events/domain-event';
 import { OutboxEventEntity } from './outbox-event.entity';
 
 export interface OutboxTypeCounts {

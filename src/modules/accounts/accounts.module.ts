@@ -12,8 +12,8 @@ import { CreateUserFromProviderHandler } from './commands/create-user-from-provi
 import { GrantSuperAdminHandler } from './commands/grant-super-admin/grant-super-admin.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { SignOutHandler } from './commands/sign-out/sign-out.handler';
-import { TenantEntity } from './domain/tenant.entity';
-import { UserEntity } from './domain/user.entity';
+import { TenantEntity } from './persistence/tenant.entity';
+import { UserEntity } from './persistence/user.entity';
 import { GrpcAuthGuard } from './grpc/grpc-auth.guard';
 import { IdentityGrpcController } from './grpc/identity-grpc.controller';
 import { SubscriptionsQueries } from './queries/subscriptions.queries';

@@ -5,7 +5,7 @@ import { Authenticated } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { CreateTenantCommand } from './commands/create-tenant/create-tenant.command';
-import { TenantEntity } from './domain/tenant.entity';
+import { TenantEntity } from './persistence/tenant.entity';
 import { TenantResponse, toTenantResource } from './dto/account.resources';
 import { CreateTenantDto } from './dto/create-tenant.dto';
 

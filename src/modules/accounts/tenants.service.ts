@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { EntityManager } from 'typeorm';
 import { Env } from '@config/env.schema';
 import { firstFreeSlug, slugify } from './domain/slug';
-import { TenantEntity } from './domain/tenant.entity';
+import { TenantEntity } from './persistence/tenant.entity';
 import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 
 const SLUG_ATTEMPTS = 5;

@@ -6,7 +6,7 @@ import type { CombinedStatement, StatementPart } from '@infra/database/statement
 import { afterCommit } from '@infra/database/transaction';
 import { CouponCatalogCache } from './coupon-catalog.cache';
 import { CouponEvaluation, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
-import { COUPON_COLUMNS, CouponRow, toCouponRules } from './domain/coupon-row';
+import { COUPON_COLUMNS, CouponRow, toCouponRules } from './persistence/coupon-row';
 
 export interface CouponCheck {
   subtotal: Cents;

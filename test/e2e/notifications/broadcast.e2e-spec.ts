@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { inTransaction } from '@infra/database/transaction';
-import type { StoredEvent } from '@infra/outbox/domain-event';
+import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OrderPlacedConsumer } from '@modules/notifications/consumers/order-placed.consumer';
 import { BroadcastChannel } from '@modules/notifications/channels/broadcast.channel';
 import { BROADCAST_DELIVERY_QUEUE, type BroadcastDeliveryJob } from '@modules/notifications/jobs/notification-delivery.queue';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { SubscriptionStatus } from '@modules/accounts/domain/tenant.entity';
+import type { SubscriptionStatus } from '@modules/accounts/domain/tenant';
 
 /** What AI enrichment reads of a shop: the rules' inputs and the current profile. */
 export interface TenantProfile {

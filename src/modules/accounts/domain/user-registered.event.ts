@@ -1,4 +1,4 @@
-import { DomainEvent } from '@infra/outbox/domain-event';
+import { DomainEvent } from '@common/events/domain-event';
 import type { UserRole } from './user-role';
 
 export interface UserRegisteredPayload {

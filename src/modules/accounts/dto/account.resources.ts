@@ -1,13 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { USER_ROLES } from '@common/context/request-context';
-import {
-  SUBSCRIPTION_STATUSES,
-  TENANT_STATUSES,
-  type SubscriptionStatus,
-  type TenantEntity,
-  type TenantStatus,
-} from '../domain/tenant.entity';
-import type { UserEntity } from '../domain/user.entity';
+import { SUBSCRIPTION_STATUSES, TENANT_STATUSES, type SubscriptionStatus, type TenantStatus } from '../domain/tenant';
+import type { TenantEntity } from '../persistence/tenant.entity';
+import type { UserEntity } from '../persistence/user.entity';
 import type { UserRole } from '../domain/user-role';
 
 /** GET /api/v1/user: the account as its owner sees it; never a password hash or token. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { normalizeEmail } from '../domain/email';
-import { UserEntity } from '../domain/user.entity';
+import { UserEntity } from '../persistence/user.entity';
 
 /**
  * Reads of accounts, for this module and for other features (one-time codes, social sign-in). They

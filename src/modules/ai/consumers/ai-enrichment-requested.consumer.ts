@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { EntityManager } from 'typeorm';
-import type { StoredEvent } from '@infra/outbox/domain-event';
+import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { AiJobsStore } from '@modules/ai/ai-jobs.store';
 import type { EnhanceTenantProfileJob } from '@modules/ai/commands/enhance-tenant-profile/enhance-tenant-profile.command';

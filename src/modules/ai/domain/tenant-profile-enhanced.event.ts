@@ -1,4 +1,4 @@
-import { DomainEvent } from '@infra/outbox/domain-event';
+import { DomainEvent } from '@common/events/domain-event';
 
 /** The profile fields AI enrichment may write (spec 2, Tenant). */
 export const ENRICHABLE_FIELDS = ['description', 'seo_title', 'seo_description', 'slogan', 'tags'] as const;

@@ -5,7 +5,7 @@ import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 import { inTransaction } from '@infra/database/transaction';
 import { CatalogQueries } from '@modules/catalog';
 import { crossFieldErrors } from '../domain/coupon-fields';
-import type { CouponFields } from '../domain/coupon-row';
+import type { CouponFields } from '../persistence/coupon-row';
 
 /** The 422s of a coupon write (decisions §4), shared by the create and update commands. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
-import type { StoredEvent } from '@infra/outbox/domain-event';
+import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { ExportRequested, type ExportRequestedPayload } from '@modules/exports/domain/export-requested.event';
 import { ExportFileStore } from '@modules/exports/files/export-file.store';

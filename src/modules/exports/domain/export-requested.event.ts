@@ -1,4 +1,4 @@
-import { DomainEvent } from '@infra/outbox/domain-event';
+import { DomainEvent } from '@common/events/domain-event';
 import type { ExportKind } from './export-file';
 
 export interface ExportRequestedPayload {

@@ -1,7 +1,7 @@
 import { ConfigService } from '@nestjs/config';
 import { EntityManager } from 'typeorm';
 import type { Env } from '@config/env.schema';
-import type { StoredEvent } from '@infra/outbox/domain-event';
+import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { UsersQueries } from '@modules/accounts';
 import { OrderPlaced, type OrderPlacedPayload, readOrderSummary } from '@modules/orders';

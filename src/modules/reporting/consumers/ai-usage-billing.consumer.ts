@@ -1,8 +1,8 @@
 import { EntityManager } from 'typeorm';
-import type { StoredEvent } from '@infra/outbox/domain-event';
+import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { TenantProfileEnhanced, type TenantProfileEnhancedPayload } from '@modules/ai';
-import { claimEvent } from '../domain/applied-events';
+import { claimEvent } from '../persistence/applied-events';
 
 /**
  * The billing hook of AI enrichment (spec 6): per shop and calendar month (UTC), enrichments,

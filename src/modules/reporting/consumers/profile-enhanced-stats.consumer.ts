@@ -1,8 +1,8 @@
 import { EntityManager } from 'typeorm';
-import type { StoredEvent } from '@infra/outbox/domain-event';
+import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { TenantProfileEnhanced, type TenantProfileEnhancedPayload } from '@modules/ai';
-import { claimEvent } from '../domain/applied-events';
+import { claimEvent } from '../persistence/applied-events';
 
 /** One more AI enrichment on the shop's day (UTC day of the event) in `tenant_daily_stats`. */
 @OutboxHandler(TenantProfileEnhanced)

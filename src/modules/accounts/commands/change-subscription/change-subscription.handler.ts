@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid } from '@common/http/resource-ids';
 import { inTransaction } from '@infra/database/transaction';
-import type { SubscriptionStatus } from '@modules/accounts/domain/tenant.entity';
+import type { SubscriptionStatus } from '@modules/accounts/domain/tenant';
 import { ChangeSubscriptionCommand, ChangeSubscriptionResult } from './change-subscription.command';
 
 /**

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { UnauthenticatedError } from '@common/errors/domain.error';
 import { inTransaction } from '@infra/database/transaction';
 import { AlreadyHasTenantError } from '@modules/accounts/domain/accounts.errors';
-import { TenantEntity } from '@modules/accounts/domain/tenant.entity';
+import { TenantEntity } from '@modules/accounts/persistence/tenant.entity';
 import { TenantsService } from '@modules/accounts/tenants.service';
 import { TokenService } from '@modules/accounts/tokens/token.service';
 import { CreateTenantCommand } from './create-tenant.command';

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
-import { UserEntity } from '@modules/accounts/domain/user.entity';
+import { UserEntity } from '@modules/accounts/persistence/user.entity';
 import { UsersQueries } from '@modules/accounts/queries/users.queries';
 import { TokenService } from '@modules/accounts/tokens/token.service';
 import { GrantSuperAdminCommand, GrantSuperAdminResult } from './grant-super-admin.command';

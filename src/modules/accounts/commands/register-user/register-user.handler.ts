@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { EmailTakenError, TenantNotFoundError } from '@modules/accounts/domain/accounts.errors';
-import { hashPassword } from '@modules/accounts/domain/password-hasher';
+import { hashPassword } from '@modules/accounts/services/password-hasher';
 import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 import { UserRegistered } from '@modules/accounts/domain/user-registered.event';
 import type { UserRole } from '@modules/accounts/domain/user-role';

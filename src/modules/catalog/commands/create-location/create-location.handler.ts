@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { centsToDecimal, toCents } from '@common/money/money';
 import { inTransaction } from '@infra/database/transaction';
-import { asPrimaryLocationTaken } from '@modules/catalog/domain/catalog.errors';
+import { asPrimaryLocationTaken } from '@modules/catalog/persistence/constraint-errors';
 import type { LocationResource } from '@modules/catalog/dto/location.dto';
 import { LOCATION_COLUMNS, LocationRow, toLocationResource } from '@modules/catalog/dto/location.mapper';
 import { demotePrimaryLocation } from '../primary-location';

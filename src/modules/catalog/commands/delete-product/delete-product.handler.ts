@@ -2,7 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
-import { asProductInUse, ProductNotFoundError } from '@modules/catalog/domain/catalog.errors';
+import { ProductNotFoundError } from '@modules/catalog/domain/catalog.errors';
+import { asProductInUse } from '@modules/catalog/persistence/constraint-errors';
 import { DeleteProductCommand } from './delete-product.command';
 
 @CommandHandler(DeleteProductCommand)

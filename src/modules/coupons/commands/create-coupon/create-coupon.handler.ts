@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { afterCommit } from '@infra/database/transaction';
 import { CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
 import { fieldsToCreate } from '@modules/coupons/domain/coupon-fields';
-import { COUPON_COLUMNS, CouponRow, toCouponResource } from '@modules/coupons/domain/coupon-row';
+import { COUPON_COLUMNS, CouponRow, toCouponResource } from '@modules/coupons/persistence/coupon-row';
 import type { CouponResource } from '@modules/coupons/dto/merchant-coupon.dto';
 import { CouponRulesChecker, writeCoupon } from '../coupon-rules.checker';
 import { CreateCouponCommand } from './create-coupon.command';

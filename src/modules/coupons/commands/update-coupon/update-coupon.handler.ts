@@ -5,7 +5,7 @@ import { afterCommit } from '@infra/database/transaction';
 import { updateSet } from '@infra/database/update-set';
 import { CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
 import { fieldsToChange } from '@modules/coupons/domain/coupon-fields';
-import { COUPON_COLUMNS, CouponRow, storedFields, toCouponResource } from '@modules/coupons/domain/coupon-row';
+import { COUPON_COLUMNS, CouponRow, storedFields, toCouponResource } from '@modules/coupons/persistence/coupon-row';
 import { CouponNotFoundError } from '@modules/coupons/domain/coupons.errors';
 import type { CouponResource } from '@modules/coupons/dto/merchant-coupon.dto';
 import { CouponRulesChecker, writeCoupon } from '../coupon-rules.checker';

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { COUPON_COLUMNS, CouponRow, toCouponResource } from '@modules/coupons/domain/coupon-row';
+import { COUPON_COLUMNS, CouponRow, toCouponResource } from '@modules/coupons/persistence/coupon-row';
 import { CouponNotFoundError } from '@modules/coupons/domain/coupons.errors';
 import type { CouponResource } from '@modules/coupons/dto/merchant-coupon.dto';
 import { GetCouponQuery } from './get-coupon.query';

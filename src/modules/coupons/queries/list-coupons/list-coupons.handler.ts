@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { PageSlice } from '@common/http/pagination';
 import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
-import { COUPON_COLUMNS, CouponRow, toCouponResource } from '@modules/coupons/domain/coupon-row';
+import { COUPON_COLUMNS, CouponRow, toCouponResource } from '@modules/coupons/persistence/coupon-row';
 import type { CouponResource } from '@modules/coupons/dto/merchant-coupon.dto';
 import { CountCouponsQuery, ListCouponsQuery } from './list-coupons.query';
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { centsToNumber, toCents } from '@common/money/money';
 import { CachedPublicCoupon, CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
 import type { CouponType } from '@modules/coupons/domain/coupon-evaluation';
-import type { CouponRow } from '@modules/coupons/domain/coupon-row';
+import type { CouponRow } from '@modules/coupons/persistence/coupon-row';
 import type { PublicCoupon } from '@modules/coupons/dto/public-coupon.resource';
 import { ListPublicCouponsQuery } from './list-public-coupons.query';
 

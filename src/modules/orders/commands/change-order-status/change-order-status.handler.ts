@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { InventoryService } from '@modules/catalog';
-import { recordOrderEvent } from '@modules/orders/domain/order-events';
+import { recordOrderEvent } from '@modules/orders/persistence/order-events';
 import { checkOrderTransition, OrderStatus } from '@modules/orders/domain/order-status';
 import { OrderNotFoundError, OrderStatusTransitionError } from '@modules/orders/domain/orders.errors';
 import { ChangeOrderStatusCommand } from './change-order-status.command';

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
-import { Cents, centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
+import { centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
 import { Env } from '@config/env.schema';
 import { CombinedStatement } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
@@ -12,6 +12,7 @@ import { OutboxService } from '@infra/outbox/outbox.service';
 import { CatalogQueries, InventoryService, PRODUCTS_LOCKED } from '@modules/catalog';
 import { type CouponDecision, CouponLedger, customerKey } from '@modules/coupons';
 import { OrderPlaced } from '@modules/orders/domain/order-placed.event';
+import { NO_DISCOUNT, type OrderDiscount, priceLines, priceOrder } from '@modules/orders/domain/order-pricing';
 import { OrderAmountTooLargeError, OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
 import { toResource } from '@modules/orders/queries/order.presenter';
 import { PlaceOrderCommand, type PlaceOrderResult } from './place-order.command';
@@ -103,11 +104,11 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     const couponRow = input.coupon_code ? this.coupons.readIn(reads, tenantId, input.coupon_code) : null;
     await reads.run(this.dataSource.manager, 'SELECT 1');
     const location = orderLocation();
-    const lines = orderLines();
+    // Pricing is domain/order-pricing.ts; the statements below store its results as they are.
+    const { lines, subtotal } = priceLines(orderLines());
     lines.forEach((line, index) => {
-      if (line.price * line.quantity > MAX_STORED_CENTS) throw new OrderAmountTooLargeError(`items.${index}.quantity`, 'line total');
+      if (line.lineTotal > MAX_STORED_CENTS) throw new OrderAmountTooLargeError(`items.${index}.quantity`, 'line total');
     });
-    const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
     if (subtotal > MAX_STORED_CENTS) throw new OrderAmountTooLargeError('items', 'order total');
     const items = lines.map((line) => ({ productId: line.productId, categoryId: line.categoryId }));
     // Every rule but the usage limits, which are decided again on the locked row below.
@@ -130,10 +131,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
               await this.coupons.decideOn(manager, input.coupon_code, lockedCoupon(), { subtotal, customerKey: customer, items }),
             )
           : NO_COUPON;
-      const deliveryFee = input.delivery_type === 'delivery' && !applied.freeShipping ? location.deliveryFee : 0;
-      const total = subtotal - applied.discount + deliveryFee;
+      const price = priceOrder(subtotal, applied, { type: input.delivery_type, fee: location.deliveryFee });
       // Only the fee can take it beyond: the subtotal fits, and a discount only lowers it.
-      if (total > MAX_STORED_CENTS) throw new OrderAmountTooLargeError('delivery_type', 'order total');
+      if (price.total > MAX_STORED_CENTS) throw new OrderAmountTooLargeError('delivery_type', 'order total');
 
       const priced = {
         tenantId,
@@ -147,7 +147,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       const order = await this.orders.insert(
         manager,
         input,
-        { ...priced, subtotal, discount: applied.discount, deliveryFee, total },
+        { ...priced, ...price },
         // The stock, the coupon's use and the outbox row join the order's statement: no round trip of
         // their own. Taking the stock converts the checkout session's hold, if any, into this order.
         async (statement, placed) => {
@@ -163,7 +163,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
           this.outbox.recordIn(manager, statement, {
             type: OrderPlaced,
             tenantId,
-            known: { customer_name: input.customer_name, total: centsToDecimal(total), currency },
+            known: { customer_name: input.customer_name, total: centsToDecimal(price.total), currency },
             computed: { order_id: placed.id, order_number: placed.orderNumber },
           });
         },
@@ -187,11 +187,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
   }
 }
 
-interface AppliedCoupon {
+interface AppliedCoupon extends OrderDiscount {
   decision: CouponDecision | null;
   code: string | null;
-  discount: Cents;
-  freeShipping: boolean;
 }
 
-const NO_COUPON: AppliedCoupon = { decision: null, code: null, discount: 0, freeShipping: false };
+const NO_COUPON: AppliedCoupon = { decision: null, code: null, ...NO_DISCOUNT };

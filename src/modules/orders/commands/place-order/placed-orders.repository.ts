@@ -14,7 +14,8 @@ export interface PricedOrder {
   userId: string | null;
   couponCode: string | null;
   locationId: string;
-  lines: readonly PricedLine[];
+  /** The lines as order pricing priced them (domain/order-pricing.ts): this file stores, never computes, an amount. */
+  lines: ReadonlyArray<PricedLine & { lineTotal: Cents }>;
   subtotal: Cents;
   discount: Cents;
   deliveryFee: Cents;
@@ -126,7 +127,7 @@ export class PlacedOrdersRepository {
         'int[]',
       ),
       p(
-        lines.map((line) => centsToDecimal(line.price * line.quantity)),
+        lines.map((line) => centsToDecimal(line.lineTotal)),
         'numeric[]',
       ),
     ];

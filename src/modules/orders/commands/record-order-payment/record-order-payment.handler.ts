@@ -4,13 +4,14 @@ import { DataSource } from 'typeorm';
 import { integerId } from '@common/http/resource-ids';
 import { CombinedStatement } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
-import { orderPaymentStatement } from '@modules/orders/domain/order-payment.statement';
+import { orderPaymentStatement } from '@modules/orders/persistence/order-payment.statement';
 import { RecordOrderPaymentCommand, RecordOrderPaymentResult } from './record-order-payment.command';
 
 /**
- * An order's payment state changed by a provider event, in the caller's transaction: the rules
- * (a confirmed payment is final; only an unpaid order becomes failed) are those of
- * `orderPaymentStatement`, which the webhook's first delivery also runs inside its own statement.
+ * An order's payment state changed by a provider event, in the caller's transaction: the rule
+ * (a confirmed payment is final; only an unpaid order becomes failed) is `PAYMENT_TRANSITIONS`
+ * (domain/payment-transition.ts), applied through `orderPaymentStatement`, which the webhook's first
+ * delivery also runs inside its own statement, alone or batched.
  */
 @CommandHandler(RecordOrderPaymentCommand)
 export class RecordOrderPaymentHandler implements ICommandHandler<RecordOrderPaymentCommand, RecordOrderPaymentResult> {

@@ -2,6 +2,8 @@
  * An event that matters outside the transaction that raised it: declared as a class with a static
  * `type` and a JSON payload, and recorded with `OutboxService.record(manager, event)` in the
  * transaction of the change it describes, so it exists exactly when that change was committed.
+ * Pure: a feature's `domain/` declares its events on it; how an event is stored and delivered
+ * (`StoredEvent`, the outbox) is infra/outbox's business.
  *
  *     export class OrderPlaced extends DomainEvent<OrderPlacedPayload> {
  *       static readonly type = 'OrderPlaced';
@@ -23,13 +25,4 @@ export abstract class DomainEvent<TPayload extends object = Record<string, unkno
 export interface DomainEventClass<TPayload extends object = Record<string, unknown>> {
   readonly type: string;
   new (...args: never[]): DomainEvent<TPayload>;
-}
-
-/** What a handler receives: the stored form, identical on every delivery. */
-export interface StoredEvent<TPayload = Record<string, unknown>> {
-  id: string;
-  type: string;
-  tenantId: string | null;
-  occurredAt: Date;
-  payload: TPayload;
 }

@@ -1,10 +1,5 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export const TENANT_STATUSES = ['active', 'inactive'] as const;
-export type TenantStatus = (typeof TENANT_STATUSES)[number];
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export type ShopLanguage = 'es' | 'en';
+import type { ShopLanguage, SubscriptionStatus, TenantStatus } from '@modules/accounts/domain/tenant';
 
 @Entity({ name: 'tenants' })
 export class TenantEntity {

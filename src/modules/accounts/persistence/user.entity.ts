@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { UserRole } from './user-role';
+import type { UserRole } from '@modules/accounts/domain/user-role';
 
 @Entity({ name: 'users' })
 export class UserEntity {

@@ -1,7 +1,7 @@
 import { centsToNumber, toCents } from '@common/money/money';
 import { isoTimestamps } from '@common/util/timestamps';
-import type { CouponResource } from '../dto/merchant-coupon.dto';
-import type { CouponRules, CouponType } from './coupon-evaluation';
+import type { CouponResource } from '@modules/coupons/dto/merchant-coupon.dto';
+import type { CouponRules, CouponType } from '@modules/coupons/domain/coupon-evaluation';
 
 /** The stored form of the fields a merchant writes (money as numeric text, times as Dates). */
 export interface CouponFields {

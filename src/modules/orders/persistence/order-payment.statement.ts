@@ -1,10 +1,14 @@
 import type { CombinedStatement, StatementPart } from '@infra/database/statements';
-
-const MAX_REASON_LENGTH = 500;
+import {
+  PAYMENT_TRANSITIONS,
+  type PaymentOutcome,
+  paymentFailureReason,
+  type PaymentTransition,
+} from '@modules/orders/domain/payment-transition';
 
 export interface OrderPaymentChange {
   orderId: number;
-  outcome: 'paid' | 'failed';
+  outcome: PaymentOutcome;
   provider: string;
   /** SQL giving the webhook log row's id (a parameter, or a part of the caller's statement). */
   webhookLogId: string;
@@ -13,11 +17,26 @@ export interface OrderPaymentChange {
   when: string;
 }
 
+// The payment-state rule as SQL, generated from its one definition (domain/payment-transition.ts)
+// for every path: one known outcome (changeIn) or a column of outcomes (changeEachIn). The values
+// quoted are the table's own constants, never input.
+const OUTCOMES = Object.entries(PAYMENT_TRANSITIONS) as Array<[PaymentOutcome, PaymentTransition]>;
+const quoted = (value: string) => `'${value}'`;
+
+/** SQL true when `statusSql` is a payment state `transition` moves an order from. */
+function movesFrom(statusSql: string, transition: PaymentTransition): string {
+  return `${statusSql} IN (${transition.from.map(quoted).join(', ')})`;
+}
+
+/** SQL choosing, by the outcome `outcomeSql` gives, what `pick` says of that outcome's transition (NULL for no outcome). */
+function byOutcome(outcomeSql: string, pick: (transition: PaymentTransition) => string): string {
+  return `CASE ${outcomeSql} ${OUTCOMES.map(([outcome, transition]) => `WHEN ${quoted(outcome)} THEN ${pick(transition)}`).join(' ')} END`;
+}
+
 /**
  * An order's payment state as parts of a caller's statement (CombinedStatement), so that the
  * payment webhook's first delivery is one statement: its log row, this change and its order event
- * (issue 14). Late or repeated provider events never undo a later state: a confirmed payment is
- * final, so a rejection arriving after it changes nothing, and a repeated confirmation is a no-op.
+ * (issue 14). Which state an outcome moves an order to, and from which, is PAYMENT_TRANSITIONS.
  * The UPDATE's row lock orders concurrent events for one order; under READ COMMITTED a waiting one
  * re-checks its payment-state condition on the row the other committed.
  */
@@ -31,6 +50,7 @@ export const orderPaymentStatement = {
   /** Adds the change and its order event; returns SQL that is true when the order's state changed. */
   changeIn(statement: CombinedStatement, change: OrderPaymentChange): string {
     const orderId = statement.param(change.orderId, 'int');
+    const transition = PAYMENT_TRANSITIONS[change.outcome];
     const paid = change.outcome === 'paid';
     const details: string[] = [
       `'provider', ${statement.param(change.provider, 'text')}`,
@@ -39,16 +59,13 @@ export const orderPaymentStatement = {
     if (!paid) details.push(`'reason', ${statement.param(paymentFailureReason(change.reason), 'text')}`);
     statement.with(
       'payment_changed',
-      paid
-        ? `UPDATE orders SET payment_status = 'paid', paid_at = now(), updated_at = now()
-           WHERE id = ${orderId} AND payment_status <> 'paid' AND (${change.when}) RETURNING id, tenant_id`
-        : `UPDATE orders SET payment_status = 'failed', updated_at = now()
-           WHERE id = ${orderId} AND payment_status = 'unpaid' AND (${change.when}) RETURNING id, tenant_id`,
+      `UPDATE orders SET payment_status = ${quoted(transition.to)}${transition.stampsPaidAt ? ', paid_at = now()' : ''}, updated_at = now()
+       WHERE id = ${orderId} AND ${movesFrom('payment_status', transition)} AND (${change.when}) RETURNING id, tenant_id`,
     );
     statement.with(
       'payment_event',
       `INSERT INTO order_events (order_id, tenant_id, event, details)
-       SELECT id, tenant_id, ${paid ? "'paid'" : "'payment_failed'"}, jsonb_build_object(${details.join(', ')}) FROM payment_changed`,
+       SELECT id, tenant_id, ${quoted(transition.event)}, jsonb_build_object(${details.join(', ')}) FROM payment_changed`,
     );
     return 'EXISTS (SELECT 1 FROM payment_changed)';
   },
@@ -73,17 +90,18 @@ export const orderPaymentStatement = {
   changeEachIn(statement: CombinedStatement, source: StatementPart): StatementPart {
     const changed = statement.with(
       'payments_changed',
-      `UPDATE orders o SET payment_status = c.outcome,
-              paid_at = CASE WHEN c.outcome = 'paid' THEN now() ELSE o.paid_at END, updated_at = now()
+      `UPDATE orders o SET payment_status = ${byOutcome('c.outcome', (transition) => quoted(transition.to))},
+              paid_at = CASE WHEN ${byOutcome('c.outcome', (transition) => String(transition.stampsPaidAt))} THEN now() ELSE o.paid_at END,
+              updated_at = now()
          FROM ${source} c
         WHERE o.id = c.order_id
-          AND CASE WHEN c.outcome = 'paid' THEN o.payment_status <> 'paid' ELSE o.payment_status = 'unpaid' END
+          AND ${byOutcome('c.outcome', (transition) => movesFrom('o.payment_status', transition))}
        RETURNING o.id AS order_id, o.tenant_id, c.outcome, c.provider, c.reason, c.webhook_log_id`,
     );
     statement.with(
       'payments_event',
       `INSERT INTO order_events (order_id, tenant_id, event, details)
-       SELECT order_id, tenant_id, CASE WHEN outcome = 'paid' THEN 'paid' ELSE 'payment_failed' END,
+       SELECT order_id, tenant_id, ${byOutcome('outcome', (transition) => quoted(transition.event))},
               CASE WHEN outcome = 'paid'
                    THEN jsonb_build_object('provider', provider, 'webhook_log_id', webhook_log_id::text)
                    ELSE jsonb_build_object('provider', provider, 'webhook_log_id', webhook_log_id::text, 'reason', reason) END
@@ -92,8 +110,3 @@ export const orderPaymentStatement = {
     return changed;
   },
 };
-
-/** The failure reason an order event records: the provider's text, cut to 500 characters, or null. */
-export function paymentFailureReason(reason: unknown): string | null {
-  return typeof reason === 'string' ? reason.slice(0, MAX_REASON_LENGTH) : null;
-}

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { OrderStatus } from './order-status';
+import type { OrderStatus } from '@modules/orders/domain/order-status';
 
 export interface OrderEvent {
   orderId: number;
