@@ -76,7 +76,8 @@ describe('AI credits: the super admin top-up, the CLI, the default budget, subsc
     const bad = await runCli('tenants:add-ai-credits', shop.tenant.slug, '0');
     expect(bad.code).toBe(1);
     expect(await creditsOf(shop.tenant.id)).toBe(15);
-  });
+    // Four CLI processes, each starting the application context: tens of seconds on a loaded machine.
+  }, 180_000);
 
   it('a shop created by onboarding starts with AI_DEFAULT_CREDITS', async () => {
     const { token } = await createUser(t, { role: 'owner' });

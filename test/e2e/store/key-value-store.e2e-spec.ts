@@ -57,21 +57,24 @@ function storeContract(backend: StoreMode): void {
 
   it('counts 200 concurrent increments 1..200 exactly once each in one fixed window, then starts a new window', async () => {
     const name = key('counter');
-    const counts = await Promise.all(Array.from({ length: 200 }, () => store().increment(name, 1_000)));
+    // A window long enough for the 200 increments and the later hit to land in it on a loaded machine.
+    const windowMs = 5_000;
+    const counts = await Promise.all(Array.from({ length: 200 }, () => store().increment(name, windowMs)));
     expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     for (const { ttlMs } of counts) {
       expect(ttlMs).toBeGreaterThan(0);
-      expect(ttlMs).toBeLessThanOrEqual(1_000);
+      expect(ttlMs).toBeLessThanOrEqual(windowMs);
     }
     // Later hits neither extend nor restart the window.
+    const before = counts.reduce((least, { ttlMs }) => Math.min(least, ttlMs), windowMs);
     await settleFor(300, 'time passes inside the window');
-    const later = await store().increment(name, 1_000);
+    const later = await store().increment(name, windowMs);
     expect(later.count).toBe(201);
-    expect(later.ttlMs).toBeLessThanOrEqual(750);
+    expect(later.ttlMs).toBeLessThanOrEqual(before - 250);
     await settleFor(later.ttlMs + 100, 'the window ends');
-    const next = await store().increment(name, 1_000);
+    const next = await store().increment(name, windowMs);
     expect(next.count).toBe(1);
-    expect(next.ttlMs).toBeGreaterThan(800);
+    expect(next.ttlMs).toBeGreaterThan(windowMs - 200);
   });
 
   it('counts each key on its own', async () => {

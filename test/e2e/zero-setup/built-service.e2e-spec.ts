@@ -163,7 +163,7 @@ describe('The built service on a bare machine: no DATABASE_URL, REDIS_URL or APP
     // PostgreSQL-only: the process opened no connection to Redis (one runs on this machine's 6379).
     expect(await redisConnectionsOf(first.pid)).toBe(0);
 
-    expect(await first.stop()).toBe(0);
+    expect({ code: await first.stop(), output: first.output() }).toEqual({ code: 0, output: expect.stringContaining('Shut down cleanly') });
     expect(first.output()).toContain('embedded PostgreSQL stopped');
     expect(await postgresProcessesOf(join(dataDir, 'postgres'))).toEqual([]);
     // Nothing was logged as raw text (a Redis client would print connection errors): the logger's
@@ -180,6 +180,9 @@ describe('The built service on a bare machine: no DATABASE_URL, REDIS_URL or APP
     const orders = await api('/api/v1/orders', { token });
     expect(orders.status).toBe(200);
     expect(((await orders.json()) as { data: unknown[] }).data).toHaveLength(5);
-    expect(await second.stop()).toBe(0);
+    expect({ code: await second.stop(), output: second.output() }).toEqual({
+      code: 0,
+      output: expect.stringContaining('Shut down cleanly'),
+    });
   }, 180_000);
 });
