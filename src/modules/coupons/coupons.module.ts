@@ -11,6 +11,7 @@ import { CouponLedger } from './coupon-ledger';
 import { CouponVerificationController } from './coupon-verification.controller';
 import { CouponVerificationService } from './coupon-verification.service';
 import { MerchantCouponsController } from './merchant-coupons.controller';
+import { CouponsRepository } from './persistence/coupons.repository';
 import { PublicCouponsController } from './public-coupons.controller';
 import { GetCouponHandler } from './queries/get-coupon/get-coupon.handler';
 import { CountCouponsHandler, ListCouponsHandler } from './queries/list-coupons/list-coupons.handler';
@@ -32,6 +33,7 @@ import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-pub
     CountCouponsHandler,
     GetCouponHandler,
     ListPublicCouponsHandler,
+    CouponsRepository,
     CouponCatalogCache,
     tenantOwnedTable('coupon', 'coupons'),
     CouponLedger,
