@@ -16,6 +16,7 @@ import { PublicCouponsController } from './public-coupons.controller';
 import { GetCouponHandler } from './queries/get-coupon/get-coupon.handler';
 import { CountCouponsHandler, ListCouponsHandler } from './queries/list-coupons/list-coupons.handler';
 import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-public-coupons.handler';
+import { VerifyCouponHandler } from './queries/verify-coupon/verify-coupon.handler';
 
 /**
  * Coupons: merchant management, the cached public list, and every decision on a code (storefront
@@ -33,6 +34,7 @@ import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-pub
     CountCouponsHandler,
     GetCouponHandler,
     ListPublicCouponsHandler,
+    VerifyCouponHandler,
     CouponsRepository,
     CouponCatalogCache,
     tenantOwnedTable('coupon', 'coupons'),
