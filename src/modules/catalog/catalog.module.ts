@@ -10,6 +10,9 @@ import { UpdateProductHandler } from './commands/update-product/update-product.h
 import { InventoryService } from './inventory.service';
 import { MerchantLocationsController } from './merchant-locations.controller';
 import { MerchantProductsController } from './merchant-products.controller';
+import { InventoryHoldsRepository } from './persistence/inventory-holds.repository';
+import { LocationsRepository } from './persistence/locations.repository';
+import { ProductsRepository } from './persistence/products.repository';
 import { CatalogQueries } from './queries/catalog.queries';
 
 /** The merchant's products and locations (decisions §4), and every stock movement (InventoryService). */
@@ -26,6 +29,9 @@ import { CatalogQueries } from './queries/catalog.queries';
     DeleteLocationHandler,
     InventoryService,
     CatalogQueries,
+    ProductsRepository,
+    LocationsRepository,
+    InventoryHoldsRepository,
     Paginator,
   ],
   exports: [InventoryService, CatalogQueries],
