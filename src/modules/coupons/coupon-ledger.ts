@@ -48,18 +48,12 @@ export class CouponLedger {
    * makes a usage limit of N give exactly N orders under concurrency.
    */
   lockIn(statement: CombinedStatement, tenantId: string, rawCode: string, after: readonly StatementPart[]): () => CouponRow | null {
-    return this.coupons.rowIn(
-      statement,
-      'coupon_locked',
-      tenantId,
-      normalizeCouponCode(rawCode),
-      `AND ${statement.after(...after)} FOR UPDATE`,
-    );
+    return this.coupons.lockIn(statement, tenantId, normalizeCouponCode(rawCode), after);
   }
 
   /** Reads a coupon's row as a part of `statement`, without a lock, for an early `decideOn` (an order's, before its transaction). */
   readIn(statement: CombinedStatement, tenantId: string, rawCode: string): () => CouponRow | null {
-    return this.coupons.rowIn(statement, 'coupon_read', tenantId, normalizeCouponCode(rawCode), '');
+    return this.coupons.readIn(statement, tenantId, normalizeCouponCode(rawCode));
   }
 
   /**

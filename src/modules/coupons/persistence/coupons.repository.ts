@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PageWindow } from '@common/http/pagination';
 import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
-import type { CombinedStatement } from '@infra/database/statements';
+import type { CombinedStatement, StatementPart } from '@infra/database/statements';
 import { updateSet } from '@infra/database/update-set';
 import { COUPON_COLUMNS, type CouponFields, type CouponRow, type PublicCouponRow } from './coupons.rows';
 
@@ -148,11 +148,17 @@ export class CouponsRepository {
     return Number(counted[0].count);
   }
 
-  /**
-   * A coupon's row by its (normalized) code as the part `name` of `statement`, `rest` closing its
-   * WHERE (a lock and what it comes after).
-   */
-  rowIn(statement: CombinedStatement, name: string, tenantId: string, code: string, rest: string): () => CouponRow | null {
+  /** A coupon's row by its (normalized) code as the part `coupon_locked` of `statement`, locked after the parts `after`. */
+  lockIn(statement: CombinedStatement, tenantId: string, code: string, after: readonly StatementPart[]): () => CouponRow | null {
+    return this.rowIn(statement, 'coupon_locked', tenantId, code, `AND ${statement.after(...after)} FOR UPDATE`);
+  }
+
+  /** A coupon's row by its (normalized) code as the part `coupon_read` of `statement`, without a lock. */
+  readIn(statement: CombinedStatement, tenantId: string, code: string): () => CouponRow | null {
+    return this.rowIn(statement, 'coupon_read', tenantId, code, '');
+  }
+
+  private rowIn(statement: CombinedStatement, name: string, tenantId: string, code: string, rest: string): () => CouponRow | null {
     const rows = statement.output<CouponRow>(
       name,
       // Numeric columns as text, as node-postgres gives them (the rules read them as decimal text).
