@@ -10,7 +10,14 @@ import { UpdateProductHandler } from './commands/update-product/update-product.h
 import { InventoryService } from './inventory.service';
 import { MerchantLocationsController } from './merchant-locations.controller';
 import { MerchantProductsController } from './merchant-products.controller';
+import { InventoryHoldsRepository } from './persistence/inventory-holds.repository';
+import { LocationsRepository } from './persistence/locations.repository';
+import { ProductsRepository } from './persistence/products.repository';
 import { CatalogQueries } from './queries/catalog.queries';
+import { GetLocationHandler } from './queries/get-location/get-location.handler';
+import { GetProductHandler } from './queries/get-product/get-product.handler';
+import { CountLocationsHandler, ListLocationsHandler } from './queries/list-locations/list-locations.handler';
+import { CountProductsHandler, ListProductsHandler } from './queries/list-products/list-products.handler';
 
 /** The merchant's products and locations (decisions §4), and every stock movement (InventoryService). */
 @Module({
@@ -26,6 +33,15 @@ import { CatalogQueries } from './queries/catalog.queries';
     DeleteLocationHandler,
     InventoryService,
     CatalogQueries,
+    GetProductHandler,
+    ListProductsHandler,
+    CountProductsHandler,
+    GetLocationHandler,
+    ListLocationsHandler,
+    CountLocationsHandler,
+    ProductsRepository,
+    LocationsRepository,
+    InventoryHoldsRepository,
     Paginator,
   ],
   exports: [InventoryService, CatalogQueries],

@@ -5,5 +5,6 @@ export { CartItemDto } from './dto/cart-item.dto';
 export type { LocationResource } from './dto/location.dto';
 export type { ProductResource } from './dto/product.dto';
 export type { PricedLine } from './domain/order-lines';
-export { type HoldBounds, InventoryService, PRODUCTS_LOCKED, type StockLine } from './inventory.service';
+export { type HoldBounds, InventoryService, type StockLine } from './inventory.service';
+export { PRODUCTS_LOCKED } from './persistence/products.repository';
 export { CatalogQueries } from './queries/catalog.queries';

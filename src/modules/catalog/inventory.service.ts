@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { clientNetwork } from '@common/http/client-network';
-import { type CombinedStatement, statementPart } from '@infra/database/statements';
+import type { CombinedStatement } from '@infra/database/statements';
 import { HoldLimitExceededError, InsufficientStockToHoldError } from './domain/catalog.errors';
 import { invalidProductLines, type StockLine } from './domain/order-lines';
+import { InventoryHoldsRepository } from './persistence/inventory-holds.repository';
+import { ProductsRepository } from './persistence/products.repository';
+import type { LockedProduct } from './persistence/products.rows';
 
 export type { StockLine } from './domain/order-lines';
 
@@ -44,21 +47,6 @@ function maxUnitsPerClient(stock: number): number {
   return Math.max(3, Math.ceil(stock / 2));
 }
 
-interface LockedProduct {
-  id: number;
-  name: string;
-  price: string;
-  stock: number | null;
-  category_id: number | null;
-  is_active: boolean;
-}
-
-/**
- * The part of an order's lock statement that `InventoryService.lockIn` adds: the order's products,
- * locked. A part that must lock after them says so with `statement.after(PRODUCTS_LOCKED)`.
- */
-export const PRODUCTS_LOCKED = statementPart('products_locked');
-
 /**
  * Every stock movement: taken by an order, held by a checkout session, released, restocked. Stock
  * (`products.stock`, null = not tracked) and holds (`inventory_holds`) are written nowhere else.
@@ -68,6 +56,11 @@ export const PRODUCTS_LOCKED = statementPart('products_locked');
  */
 @Injectable()
 export class InventoryService {
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly holds: InventoryHoldsRepository,
+  ) {}
+
   /**
    * Locks an order's products in id order (the one global lock order, so concurrent orders, holds
    * and cancellations queue instead of deadlocking), as the part PRODUCTS_LOCKED of `statement`,
@@ -78,16 +71,11 @@ export class InventoryService {
   lockIn(statement: CombinedStatement, tenantId: string, items: readonly StockLine[]): () => LockedStock {
     const wanted = totals(items);
     const ids = [...wanted.keys()].sort((a, b) => a - b);
-    const rows = statement.output<LockedProduct>(
-      PRODUCTS_LOCKED,
-      `SELECT id, name, price, stock, category_id, is_active FROM products
-        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND id = ANY(${statement.param(ids, 'int[]')}) ORDER BY id FOR UPDATE`,
-      (locked) => {
-        const byId = new Map(locked.map((product) => [product.id, product]));
-        const invalid = invalidProducts(items, byId);
-        if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
-      },
-    );
+    const rows = this.products.lockIn(statement, tenantId, ids, (locked) => {
+      const byId = new Map(locked.map((product) => [product.id, product]));
+      const invalid = invalidProducts(items, byId);
+      if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
+    });
     return () => ({ items, wanted, byId: new Map(rows().map((product) => [product.id, product])) });
   }
 
@@ -109,37 +97,10 @@ export class InventoryService {
   takeIn(statement: CombinedStatement, tenantId: string, locked: LockedStock, options: { sessionId: string | null }): void {
     const { items, wanted, byId } = locked;
     const tracked = [...wanted.entries()].filter(([id]) => byId.get(id)!.stock !== null);
-    const ids = statement.param(
-      tracked.map(([id]) => id),
-      'int[]',
-    );
-    const quantities = statement.param(
-      tracked.map(([, quantity]) => quantity),
-      'int[]',
-    );
-    const tenant = statement.param(tenantId, 'uuid');
-    const session = statement.param(options.sessionId, 'varchar');
-    statement.with('stock_wanted', `SELECT * FROM unnest(${ids}, ${quantities}) AS w(id, quantity)`);
-    statement.with(
-      'stock_held',
-      `SELECT product_id, sum(quantity)::int AS held FROM inventory_holds
-        WHERE product_id = ANY(${ids}) AND expires_at > now() AND NOT (tenant_id = ${tenant} AND session_id IS NOT DISTINCT FROM ${session})
-        GROUP BY product_id`,
-    );
-    statement.with('hold_converted', `DELETE FROM inventory_holds WHERE tenant_id = ${tenant} AND session_id = ${session}`);
-    statement.with(
-      'stock_taken',
-      `UPDATE products p SET stock = p.stock - w.quantity, updated_at = now()
-         FROM stock_wanted w LEFT JOIN stock_held h ON h.product_id = w.id
-        WHERE p.id = w.id AND p.stock - COALESCE(h.held, 0) >= w.quantity
-       RETURNING p.id`,
-    );
-    // A short line refuses the whole statement inside PostgreSQL (nothing of the order stands), so
-    // the order's transaction can commit right behind it.
-    statement.refusal<{ id: number; held: number }>(
-      'stock_short',
-      `SELECT w.id, COALESCE(h.held, 0) AS held FROM stock_wanted w LEFT JOIN stock_held h ON h.product_id = w.id
-        WHERE w.id NOT IN (SELECT id FROM stock_taken)`,
+    this.products.takeIn(
+      statement,
+      tenantId,
+      { ids: tracked.map(([id]) => id), quantities: tracked.map(([, quantity]) => quantity), sessionId: options.sessionId },
       (short) => {
         const held = new Map(short.map((row) => [row.id, row.held]));
         const errors: Record<string, string[]> = {};
@@ -181,20 +142,16 @@ export class InventoryService {
     const { sessionId, items, minutes } = request;
     const wanted = totals(items);
     const client = clientNetwork(request.clientIp);
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [`inventory-hold:${tenantId}`, client]);
-    const [{ sessions }]: Array<{ sessions: number }> = await manager.query(
-      `SELECT count(DISTINCT session_id)::int AS sessions FROM inventory_holds
-        WHERE tenant_id = $1 AND client_ip = $2 AND expires_at > now() AND session_id <> $3`,
-      [tenantId, client, sessionId],
-    );
+    await this.holds.lockClient(manager, tenantId, client);
+    const sessions = await this.holds.liveSessionsOfClient(manager, tenantId, client, sessionId);
 
     const ids = [...wanted.keys()];
     const byId = await this.lock(manager, tenantId, ids);
     const invalid = invalidProducts(items, byId);
     if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
-    const run = await this.currentRun(manager, tenantId, sessionId, bounds.sessionCeilingMinutes);
+    const run = await this.holds.currentRun(manager, tenantId, sessionId, bounds.sessionCeilingMinutes);
     await this.release(manager, tenantId, sessionId);
-    const held = await this.held(manager, ids, { tenantId, exceptSessionId: null });
+    const held = await this.holds.held(manager, ids, { tenantId, exceptSessionId: null });
     for (const id of ids) {
       const product = byId.get(id)!;
       if (product.stock === null) continue;
@@ -207,7 +164,7 @@ export class InventoryService {
     if (sessions >= bounds.maxSessionsPerClient) {
       throw new HoldLimitExceededError('Too many checkouts from this connection are holding stock. Complete one or let it expire first.');
     }
-    const heldByClient = await this.heldByClient(manager, tenantId, client, ids);
+    const heldByClient = await this.holds.heldByClient(manager, tenantId, client, ids);
     for (const id of ids) {
       const stock = byId.get(id)!.stock;
       if (stock === null) continue;
@@ -221,99 +178,39 @@ export class InventoryService {
       throw new HoldLimitExceededError('This checkout has held stock for as long as one checkout may. Start a new checkout to hold again.');
     }
 
-    const rows: Array<{ expires_at: Date }> = await manager.query(
-      `INSERT INTO inventory_holds (tenant_id, session_id, client_ip, product_id, quantity, first_held_at, expires_at)
-       SELECT $1, $2, $3, w.id, w.quantity, started.at, least(now() + make_interval(mins => $6), started.at + make_interval(mins => $7))
-         FROM unnest($4::int[], $5::int[]) AS w(id, quantity), (SELECT coalesce($8::timestamptz, now()) AS at) AS started
-       RETURNING expires_at`,
-      [tenantId, sessionId, client, ids, ids.map((id) => wanted.get(id)!), minutes, bounds.sessionCeilingMinutes, run.firstHeldAt],
-    );
-    return new Date(rows[0].expires_at);
+    return this.holds.insert(manager, tenantId, {
+      sessionId,
+      client,
+      ids,
+      quantities: ids.map((id) => wanted.get(id)!),
+      minutes,
+      ceilingMinutes: bounds.sessionCeilingMinutes,
+      firstHeldAt: run.firstHeldAt,
+    });
   }
 
   /** Drops a checkout session's hold. */
   async release(manager: EntityManager, tenantId: string, sessionId: string): Promise<void> {
-    await manager.query('DELETE FROM inventory_holds WHERE tenant_id = $1 AND session_id = $2', [tenantId, sessionId]);
+    await this.holds.release(manager, tenantId, sessionId);
   }
 
   /** Puts stock back (a cancelled order's lines); untracked products stay untracked. */
   async restock(manager: EntityManager, tenantId: string, lines: ReadonlyArray<{ productId: number; quantity: number }>): Promise<void> {
     const returned = totals(lines.map((line) => ({ product_id: line.productId, quantity: line.quantity })));
     if (returned.size === 0) return;
-    await manager.query(
-      `WITH returned AS (
-         SELECT * FROM unnest($2::int[], $3::int[]) AS r(product_id, quantity)
-       ), locked AS (
-         SELECT p.id FROM products p JOIN returned r ON r.product_id = p.id
-          WHERE p.tenant_id = $1 AND p.stock IS NOT NULL ORDER BY p.id FOR UPDATE OF p
-       )
-       UPDATE products p SET stock = p.stock + r.quantity, updated_at = now()
-         FROM returned r, locked l
-        WHERE p.id = r.product_id AND p.id = l.id`,
-      [tenantId, [...returned.keys()], [...returned.values()]],
-    );
+    await this.products.restock(manager, tenantId, returned);
   }
 
   /** Units of each product that can still be ordered (stock less live holds); null for untracked stock. */
   async available(manager: EntityManager, tenantId: string, productIds: readonly number[]): Promise<Map<number, number | null>> {
-    const rows: Array<{ id: number; stock: number | null }> = await manager.query(
-      'SELECT id, stock FROM products WHERE tenant_id = $1 AND id = ANY($2::int[])',
-      [tenantId, [...productIds]],
-    );
-    const held = await this.held(manager, [...productIds], { tenantId, exceptSessionId: null });
+    const rows = await this.products.stock(manager, tenantId, productIds);
+    const held = await this.holds.held(manager, [...productIds], { tenantId, exceptSessionId: null });
     return new Map(rows.map((row) => [row.id, row.stock === null ? null : Math.max(0, row.stock - (held.get(row.id) ?? 0))]));
   }
 
   private async lock(manager: EntityManager, tenantId: string, ids: number[]): Promise<Map<number, LockedProduct>> {
-    const products: LockedProduct[] = await manager.query(
-      `SELECT id, name, price, stock, category_id, is_active FROM products
-        WHERE tenant_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE`,
-      [tenantId, [...ids].sort((a, b) => a - b)],
-    );
+    const products = await this.products.lock(manager, tenantId, ids);
     return new Map(products.map((product) => [product.id, product]));
-  }
-
-  /**
-   * The session's run of holds: when it began (null: no live hold, so a new hold begins a new run)
-   * and whether its ceiling has passed. Read before the session's hold is replaced.
-   */
-  private async currentRun(
-    manager: EntityManager,
-    tenantId: string,
-    sessionId: string,
-    ceilingMinutes: number,
-  ): Promise<{ firstHeldAt: Date | null; over: boolean }> {
-    const [row]: Array<{ first_held_at: Date | null; over: boolean | null }> = await manager.query(
-      `SELECT min(first_held_at) AS first_held_at, min(first_held_at) + make_interval(mins => $3) <= now() AS over
-         FROM inventory_holds WHERE tenant_id = $1 AND session_id = $2 AND expires_at > now()`,
-      [tenantId, sessionId, ceilingMinutes],
-    );
-    return { firstHeldAt: row.first_held_at, over: row.over === true };
-  }
-
-  /** Live units of each product one client holds in the shop, over all its sessions. */
-  private async heldByClient(manager: EntityManager, tenantId: string, client: string, ids: number[]): Promise<Map<number, number>> {
-    const rows: Array<{ product_id: number; held: number }> = await manager.query(
-      `SELECT product_id, sum(quantity)::int AS held FROM inventory_holds
-        WHERE tenant_id = $1 AND client_ip = $2 AND product_id = ANY($3::int[]) AND expires_at > now()
-        GROUP BY product_id`,
-      [tenantId, client, ids],
-    );
-    return new Map(rows.map((row) => [row.product_id, row.held]));
-  }
-
-  private async held(
-    manager: EntityManager,
-    ids: number[],
-    scope: { tenantId: string; exceptSessionId: string | null },
-  ): Promise<Map<number, number>> {
-    const rows: Array<{ product_id: number; held: string }> = await manager.query(
-      `SELECT product_id, sum(quantity) AS held FROM inventory_holds
-        WHERE product_id = ANY($1::int[]) AND expires_at > now() AND NOT (tenant_id = $2 AND session_id IS NOT DISTINCT FROM $3)
-        GROUP BY product_id`,
-      [ids, scope.tenantId, scope.exceptSessionId],
-    );
-    return new Map(rows.map((row) => [row.product_id, Number(row.held)]));
   }
 }
 

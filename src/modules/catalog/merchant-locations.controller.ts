@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
@@ -7,14 +7,16 @@ import { MerchantArea } from '@common/context/tenant-access.guard';
 import { ApiCreated, ApiPage, ApiRemoved, ApiShow, ApiUpdated, PAGE_INVALID } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { UuidIdParam } from '@common/http/id-params';
-import { Paginated, PageQueryDto, Paginator } from '@common/http/pagination';
+import { Paginated, PageQueryDto, PageSlice, Paginator } from '@common/http/pagination';
 import { CreateLocationCommand } from './commands/create-location/create-location.command';
 import { DeleteLocationCommand } from './commands/delete-location/delete-location.command';
 import { UpdateLocationCommand } from './commands/update-location/update-location.command';
 import { LOCATION_NOT_FOUND } from './domain/catalog.errors';
 import { CreateLocationDto, LocationResource, LocationResponse, UpdateLocationDto } from './dto/location.dto';
 import { CATALOG_PER_PAGE } from './queries/catalog-page';
-import { CatalogQueries, LOCATION_SORT_KEY } from './queries/catalog.queries';
+import { LOCATION_SORT_KEY } from './queries/catalog.queries';
+import { GetLocationQuery } from './queries/get-location/get-location.query';
+import { CountLocationsQuery, ListLocationsQuery } from './queries/list-locations/list-locations.query';
 
 const PATH = '/api/v1/merchant/locations';
 const INVALID = 'Invalid or unknown fields';
@@ -31,7 +33,7 @@ const LocationId = () => UuidIdParam('id', LOCATION_NOT_FOUND);
 export class MerchantLocationsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly catalog: CatalogQueries,
+    private readonly queries: QueryBus,
     private readonly paginator: Paginator,
   ) {}
 
@@ -54,14 +56,17 @@ export class MerchantLocationsController {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(
       { path: PATH, page: query.page, cursor: query.cursor, perPage: CATALOG_PER_PAGE, key: LOCATION_SORT_KEY },
-      { total: () => this.catalog.locationCount(tenantId), rows: (window) => this.catalog.locationPage(tenantId, window) },
+      {
+        total: () => this.queries.execute<CountLocationsQuery, number>(new CountLocationsQuery(tenantId)),
+        rows: (window) => this.queries.execute<ListLocationsQuery, PageSlice<LocationResource>>(new ListLocationsQuery(tenantId, window)),
+      },
     );
   }
 
   @Get(':id')
   @ApiShow(LocationResponse, { ...ONE_LOCATION, summary: 'One location of the shop' })
   async showMerchantLocation(@Ctx() ctx: RequestContext, @LocationId() id: string): Promise<{ data: LocationResource }> {
-    return asData(this.catalog.location(ctx.merchantTenantId, id));
+    return asData(this.queries.execute<GetLocationQuery, LocationResource>(new GetLocationQuery(ctx.merchantTenantId, id)));
   }
 
   @Patch(':id')

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
@@ -7,14 +7,16 @@ import { MerchantArea } from '@common/context/tenant-access.guard';
 import { ApiCreated, ApiPage, ApiRemoved, ApiShow, ApiUpdated, PAGE_INVALID } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { IntegerIdParam } from '@common/http/id-params';
-import { Paginated, PageQueryDto, Paginator } from '@common/http/pagination';
+import { Paginated, PageQueryDto, PageSlice, Paginator } from '@common/http/pagination';
 import { CreateProductCommand } from './commands/create-product/create-product.command';
 import { DeleteProductCommand } from './commands/delete-product/delete-product.command';
 import { UpdateProductCommand } from './commands/update-product/update-product.command';
 import { PRODUCT_NOT_FOUND } from './domain/catalog.errors';
 import { CreateProductDto, ProductResource, ProductResponse, UpdateProductDto } from './dto/product.dto';
 import { CATALOG_PER_PAGE } from './queries/catalog-page';
-import { CatalogQueries, PRODUCT_SORT_KEY } from './queries/catalog.queries';
+import { PRODUCT_SORT_KEY } from './queries/catalog.queries';
+import { GetProductQuery } from './queries/get-product/get-product.query';
+import { CountProductsQuery, ListProductsQuery } from './queries/list-products/list-products.query';
 
 const PATH = '/api/v1/merchant/products';
 const INVALID = 'Invalid or unknown fields';
@@ -31,7 +33,7 @@ const ProductId = () => IntegerIdParam('id', PRODUCT_NOT_FOUND);
 export class MerchantProductsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly catalog: CatalogQueries,
+    private readonly queries: QueryBus,
     private readonly paginator: Paginator,
   ) {}
 
@@ -50,14 +52,17 @@ export class MerchantProductsController {
     const tenantId = ctx.merchantTenantId;
     return this.paginator.page(
       { path: PATH, page: query.page, cursor: query.cursor, perPage: CATALOG_PER_PAGE, key: PRODUCT_SORT_KEY },
-      { total: () => this.catalog.productCount(tenantId), rows: (window) => this.catalog.productPage(tenantId, window) },
+      {
+        total: () => this.queries.execute<CountProductsQuery, number>(new CountProductsQuery(tenantId)),
+        rows: (window) => this.queries.execute<ListProductsQuery, PageSlice<ProductResource>>(new ListProductsQuery(tenantId, window)),
+      },
     );
   }
 
   @Get(':id')
   @ApiShow(ProductResponse, { ...ONE_PRODUCT, summary: 'One product of the shop' })
   async showMerchantProduct(@Ctx() ctx: RequestContext, @ProductId() id: number): Promise<{ data: ProductResource }> {
-    return asData(this.catalog.product(ctx.merchantTenantId, id));
+    return asData(this.queries.execute<GetProductQuery, ProductResource>(new GetProductQuery(ctx.merchantTenantId, id)));
   }
 
   @Patch(':id')

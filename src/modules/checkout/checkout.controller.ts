@@ -17,11 +17,12 @@ import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
 import { ApiBoundedTooManyRequests } from '@common/http/api-docs';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { centsToNumber } from '@common/money/money';
-import { CatalogQueries } from '@modules/catalog';
-import { CouponVerificationService } from '@modules/coupons';
+import { type Cents, centsToNumber } from '@common/money/money';
+import type { CouponAccepted } from '@modules/coupons';
+import { ApplyCouponCommand } from './commands/apply-coupon/apply-coupon.command';
 import { HoldInventoryCommand, HoldResult } from './commands/hold-inventory/hold-inventory.command';
-import { CartSubtotalRequiredError } from './domain/checkout.errors';
+import { RemoveCouponCommand } from './commands/remove-coupon/remove-coupon.command';
+import { SyncCartCommand } from './commands/sync-cart/sync-cart.command';
 import { CartSummaryDto, HoldInventoryDto, SessionFieldsDto, ValidateCouponDto } from './dto/checkout.dto';
 import {
   CartSynchronizedAnswer,
@@ -32,7 +33,6 @@ import {
   HoldRejection,
   InventoryHeldAnswer,
 } from './dto/checkout.resources';
-import { CheckoutSession, CheckoutSessionStore } from './sessions/checkout-session.store';
 
 const UNKNOWN_SHOP = 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.';
 
@@ -44,12 +44,7 @@ const INVALID = 'A field breaks a rule, or the shop cannot be identified (`error
 @ApiTags('checkout')
 @Controller('api/v1/checkout')
 export class CheckoutController {
-  constructor(
-    private readonly sessions: CheckoutSessionStore,
-    private readonly catalog: CatalogQueries,
-    private readonly coupons: CouponVerificationService,
-    private readonly commands: CommandBus,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('validate-coupon')
   @SessionStorefront()
@@ -76,14 +71,9 @@ export class CheckoutController {
   })
   async validateCoupon(@Ctx() ctx: RequestContext, @Body() body: ValidateCouponDto): Promise<CheckoutCouponAccepted> {
     const tenant = ctx.storefrontTenant();
-    const session = await this.sessions.get(tenant.id, body.session_id);
-    const subtotal = body.cart_subtotal ?? (session ? await this.sessionSubtotal(tenant.id, session) : null);
-    if (subtotal === null) throw new CartSubtotalRequiredError();
-    const userId = ctx.user?.id ?? session?.userId ?? null;
-    const accepted = await this.coupons.verify(tenant.id, body.code, subtotal, body, userId);
-    // Kept on a session the cart created; a session id no cart-summary stored stays unstored.
-    if (session) await this.sessions.update(tenant.id, body.session_id, { couponCode: accepted.code });
-    return accepted;
+    return this.commands.execute<ApplyCouponCommand, CouponAccepted>(
+      new ApplyCouponCommand(tenant.id, body.session_id, body.code, body.cart_subtotal, body, ctx.user?.id ?? null),
+    );
   }
 
   @Post('remove-coupon')
@@ -97,13 +87,8 @@ export class CheckoutController {
   @ApiUnprocessableEntityResponse({ description: INVALID })
   async removeCoupon(@Ctx() ctx: RequestContext, @Body() body: SessionFieldsDto): Promise<CouponRemovedAnswer> {
     const tenant = ctx.storefrontTenant();
-    await this.sessions.update(tenant.id, body.session_id, { couponCode: null });
+    await this.commands.execute<RemoveCouponCommand, void>(new RemoveCouponCommand(tenant.id, body.session_id));
     return { success: true, message: 'Coupon removed.' };
-  }
-
-  /** The stored cart priced from the catalog now (lines whose product is gone add nothing). */
-  private async sessionSubtotal(tenantId: string, session: CheckoutSession): Promise<number> {
-    return centsToNumber(await this.catalog.cartSubtotal(tenantId, session.items, { onlyActive: 'skip' }));
   }
 
   @Post('cart-summary')
@@ -125,10 +110,9 @@ export class CheckoutController {
   @ApiBoundedTooManyRequests('Rate limit exceeded, or a new session from a client that already has 3 live checkout sessions in this shop')
   async cartSummary(@Ctx() ctx: RequestContext, @Body() body: CartSummaryDto): Promise<CartSynchronizedAnswer> {
     const tenant = ctx.storefrontTenant();
-    // Decisions §15: only active products of the shop are stored, and the answer's subtotal is the
-    // catalog's; the client's names, prices and subtotal are accepted and ignored.
-    const subtotal = await this.catalog.cartSubtotal(tenant.id, body.items, { onlyActive: 'refuse' });
-    await this.sessions.saveCart(tenant.id, body.session_id, { items: body.items, userId: ctx.user?.id }, ctx.ip);
+    const subtotal = await this.commands.execute<SyncCartCommand, Cents>(
+      new SyncCartCommand(tenant.id, body.session_id, body.items, ctx.user?.id, ctx.ip),
+    );
     return { success: true, message: 'Cart synchronized successfully', subtotal: centsToNumber(subtotal) };
   }
 

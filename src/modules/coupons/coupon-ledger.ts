@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Cents } from '@common/money/money';
 import type { CombinedStatement, StatementPart } from '@infra/database/statements';
 import { afterCommit } from '@infra/database/transaction';
 import { CouponCatalogCache } from './coupon-catalog.cache';
 import { CouponEvaluation, evaluateCoupon, normalizeCouponCode } from './domain/coupon-evaluation';
-import { COUPON_COLUMNS, CouponRow, toCouponRules } from './persistence/coupon-row';
+import { CouponsRepository } from './persistence/coupons.repository';
+import { CouponRow, toCouponRules } from './persistence/coupons.rows';
 
 export interface CouponCheck {
   subtotal: Cents;
@@ -32,7 +32,7 @@ export interface CouponDecision {
 @Injectable()
 export class CouponLedger {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly coupons: CouponsRepository,
     private readonly catalogCache: CouponCatalogCache,
   ) {}
 
@@ -48,22 +48,12 @@ export class CouponLedger {
    * makes a usage limit of N give exactly N orders under concurrency.
    */
   lockIn(statement: CombinedStatement, tenantId: string, rawCode: string, after: readonly StatementPart[]): () => CouponRow | null {
-    return this.rowIn(statement, 'coupon_locked', tenantId, rawCode, `AND ${statement.after(...after)} FOR UPDATE`);
+    return this.coupons.lockIn(statement, tenantId, normalizeCouponCode(rawCode), after);
   }
 
   /** Reads a coupon's row as a part of `statement`, without a lock, for an early `decideOn` (an order's, before its transaction). */
   readIn(statement: CombinedStatement, tenantId: string, rawCode: string): () => CouponRow | null {
-    return this.rowIn(statement, 'coupon_read', tenantId, rawCode, '');
-  }
-
-  private rowIn(statement: CombinedStatement, name: string, tenantId: string, rawCode: string, rest: string): () => CouponRow | null {
-    const rows = statement.output<CouponRow>(
-      name,
-      // Numeric columns as text, as node-postgres gives them (the rules read them as decimal text).
-      `SELECT ${COUPON_COLUMNS.replace(/\b(value|min_spend|max_discount)\b/g, '$1::text AS $1')} FROM coupons
-        WHERE tenant_id = ${statement.param(tenantId, 'uuid')} AND code = ${statement.param(normalizeCouponCode(rawCode), 'varchar')} ${rest}`,
-    );
-    return () => rows()[0] ?? null;
+    return this.coupons.readIn(statement, tenantId, normalizeCouponCode(rawCode));
   }
 
   /**
@@ -78,22 +68,15 @@ export class CouponLedger {
 
   private async load(tenantId: string, rawCode: string, check: CouponCheck): Promise<CouponDecision> {
     const code = normalizeCouponCode(rawCode);
-    const rows: CouponRow[] = await this.dataSource.query(`SELECT ${COUPON_COLUMNS} FROM coupons WHERE tenant_id = $1 AND code = $2`, [
-      tenantId,
-      code,
-    ]);
-    return this.decideRow(this.dataSource.manager, code, rows[0] ?? null, check);
+    const row = await this.coupons.findByCode(tenantId, code);
+    return this.decideRow(null, code, row, check);
   }
 
-  private async decideRow(db: EntityManager, code: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
+  private async decideRow(db: EntityManager | null, code: string, row: CouponRow | null, check: CouponCheck): Promise<CouponDecision> {
     let customerUses: number | undefined;
     // Only a per-customer limit needs the customer's uses (evaluateCoupon reads them for nothing else).
     if (row && row.per_customer_limit !== null && check.customerKey) {
-      const counted: Array<{ count: string }> = await db.query(
-        'SELECT count(*) FROM coupon_redemptions WHERE coupon_id = $1 AND customer_key = $2',
-        [row.id, check.customerKey],
-      );
-      customerUses = Number(counted[0].count);
+      customerUses = await this.coupons.customerUses(db, row.id, check.customerKey);
     }
     const verdict = evaluateCoupon(row && toCouponRules(row), {
       subtotal: check.subtotal,
@@ -118,14 +101,12 @@ export class CouponLedger {
     statement: CombinedStatement,
     use: { decision: CouponDecision; tenantId: string; orderId: string; customerKey: string | null },
   ): Promise<void> {
-    const couponId = statement.param(use.decision.couponId, 'uuid');
-    statement.with('coupon_used', `UPDATE coupons SET times_used = times_used + 1, updated_at = now() WHERE id = ${couponId}`);
-    statement.with(
-      'coupon_redeemed',
-      `INSERT INTO coupon_redemptions (coupon_id, tenant_id, order_id, customer_key)
-       VALUES (${couponId}, ${statement.param(use.tenantId, 'uuid')}, ${use.orderId},
-               COALESCE(${statement.param(use.customerKey, 'varchar')}, 'order:' || ${use.orderId}))`,
-    );
+    this.coupons.redeemIn(statement, {
+      couponId: use.decision.couponId,
+      tenantId: use.tenantId,
+      orderId: use.orderId,
+      customerKey: use.customerKey,
+    });
     if (use.decision.usesLeft === 1) await afterCommit(manager, () => this.catalogCache.invalidate(use.tenantId));
   }
 }

@@ -1,18 +1,20 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse, getSchemaPath } from '@nestjs/swagger';
 import { OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { CouponVerificationService } from './coupon-verification.service';
+import type { CouponAccepted } from './coupon-verification.service';
 import { CouponVerification, RejectedCoupon } from './dto/coupon-verification.resource';
 import { VerifyCouponDto } from './dto/verify-coupon.dto';
+import { VerifyCouponQuery } from './queries/verify-coupon/verify-coupon.query';
 
 @ApiTags('coupons')
 @Controller('api/v1/coupons')
 export class CouponVerificationController {
-  constructor(private readonly coupons: CouponVerificationService) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Post('verify')
   @HttpCode(200)
@@ -37,7 +39,9 @@ export class CouponVerificationController {
   })
   async verifyCoupon(@Ctx() ctx: RequestContext, @Body() body: VerifyCouponDto): Promise<CouponVerification> {
     const tenant = ctx.storefrontTenant();
-    const { code: _code, ...result } = await this.coupons.verify(tenant.id, body.code, body.cart_subtotal, body, ctx.user?.id ?? null);
+    const { code: _code, ...result } = await this.queries.execute<VerifyCouponQuery, CouponAccepted>(
+      new VerifyCouponQuery(tenant.id, body.code, body.cart_subtotal, body, ctx.user?.id ?? null),
+    );
     return result;
   }
 }

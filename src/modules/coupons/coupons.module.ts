@@ -11,10 +11,12 @@ import { CouponLedger } from './coupon-ledger';
 import { CouponVerificationController } from './coupon-verification.controller';
 import { CouponVerificationService } from './coupon-verification.service';
 import { MerchantCouponsController } from './merchant-coupons.controller';
+import { CouponsRepository } from './persistence/coupons.repository';
 import { PublicCouponsController } from './public-coupons.controller';
 import { GetCouponHandler } from './queries/get-coupon/get-coupon.handler';
 import { CountCouponsHandler, ListCouponsHandler } from './queries/list-coupons/list-coupons.handler';
 import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-public-coupons.handler';
+import { VerifyCouponHandler } from './queries/verify-coupon/verify-coupon.handler';
 
 /**
  * Coupons: merchant management, the cached public list, and every decision on a code (storefront
@@ -32,6 +34,8 @@ import { ListPublicCouponsHandler } from './queries/list-public-coupons/list-pub
     CountCouponsHandler,
     GetCouponHandler,
     ListPublicCouponsHandler,
+    VerifyCouponHandler,
+    CouponsRepository,
     CouponCatalogCache,
     tenantOwnedTable('coupon', 'coupons'),
     CouponLedger,

@@ -1,6 +1,6 @@
 export { CreateCouponCommand } from './commands/create-coupon/create-coupon.command';
 export { type CouponDecision, CouponLedger } from './coupon-ledger';
-export { CouponVerificationService } from './coupon-verification.service';
+export { type CouponAccepted, CouponVerificationService } from './coupon-verification.service';
 export { CouponsModule } from './coupons.module';
 export { COUPON_REJECTIONS, COUPON_TYPES, type CouponType } from './domain/coupon-evaluation';
 export { customerKey } from './domain/customer-key';

@@ -5,8 +5,9 @@ import type { StockLine } from '@modules/catalog';
 import { TooManyCheckoutSessionsError } from '../domain/checkout.errors';
 
 /**
- * What a checkout session keeps (decisions §15): the cart as product ids and quantities only (the
- * controller has checked they are active products of the shop), never a client's names or prices.
+ * What a checkout session keeps (decisions §15): the cart as product ids and quantities only
+ * (SyncCartCommand has checked they are active products of the shop), never a client's names or
+ * prices.
  */
 export interface CheckoutSession {
   items: StockLine[];

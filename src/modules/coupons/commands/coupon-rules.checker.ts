@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
-import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
 import { inTransaction } from '@infra/database/transaction';
 import { CatalogQueries } from '@modules/catalog';
 import { crossFieldErrors } from '../domain/coupon-fields';
-import type { CouponFields } from '../persistence/coupon-row';
+import { asCouponConstraintError } from '../persistence/constraint-errors';
+import { CouponsRepository } from '../persistence/coupons.repository';
+import type { CouponFields } from '../persistence/coupons.rows';
 
 /** The 422s of a coupon write (decisions §4), shared by the create and update commands. */
 @Injectable()
 export class CouponRulesChecker {
-  constructor(private readonly catalog: CatalogQueries) {}
+  constructor(
+    private readonly catalog: CatalogQueries,
+    private readonly coupons: CouponsRepository,
+  ) {}
 
   /**
    * Checks the coupon as it will be after the write. `changed` (on update) limits the look-ups to
@@ -24,11 +28,8 @@ export class CouponRulesChecker {
   ): Promise<void> {
     const errors = crossFieldErrors(coupon, existing?.timesUsed ?? 0);
     if (!existing || existing.changed.code !== undefined) {
-      const taken: unknown[] = await manager.query(
-        'SELECT 1 FROM coupons WHERE tenant_id = $1 AND code = $2 AND ($3::uuid IS NULL OR id <> $3::uuid)',
-        [tenantId, coupon.code, existing?.id ?? null],
-      );
-      if (taken.length > 0) errors.code = ['The code has already been taken.'];
+      if (await this.coupons.codeTaken(manager, tenantId, coupon.code, existing?.id ?? null))
+        errors.code = ['The code has already been taken.'];
     }
     if ((!existing || existing.changed.excluded_product_ids !== undefined) && coupon.excluded_product_ids.length > 0) {
       const known = await this.catalog.existingProductIds(tenantId, coupon.excluded_product_ids);
@@ -45,12 +46,6 @@ export async function writeCoupon<T>(dataSource: DataSource, work: (manager: Ent
   try {
     return await inTransaction(dataSource, work);
   } catch (error) {
-    if (isPgError(error, PG_ERROR.uniqueViolation, 'coupons_tenant_code_unique')) {
-      throw ValidationFailedError.field('code', 'The code has already been taken.');
-    }
-    if (isPgError(error, PG_ERROR.checkViolation, 'coupons_usage_within_limit')) {
-      throw ValidationFailedError.field('usage_limit', 'The usage_limit may not be lower than the uses so far.');
-    }
-    throw error;
+    throw asCouponConstraintError(error);
   }
 }

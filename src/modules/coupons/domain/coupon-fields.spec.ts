@@ -1,7 +1,7 @@
 import { couponDefaults } from '@test/support/coupon-fixtures';
 import type { CreateCouponDto } from '../dto/merchant-coupon.dto';
 import { crossFieldErrors, fieldsToChange, fieldsToCreate } from './coupon-fields';
-import { CouponRow, storedFields } from '@modules/coupons/persistence/coupon-row';
+import { CouponRow, storedFields } from '@modules/coupons/persistence/coupons.rows';
 
 const stored = (overrides: Partial<CouponRow> = {}): CouponRow => ({
   id: '00000000-0000-4000-8000-000000000001',

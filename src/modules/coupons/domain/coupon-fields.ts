@@ -2,7 +2,7 @@ import { ValidationFailedError } from '@common/errors/domain.error';
 import { parseIsoTimestamp } from '@common/http/is-iso-timestamp.decorator';
 import { centsToDecimal, toCents } from '@common/money/money';
 import type { CreateCouponDto, UpdateCouponDto } from '../dto/merchant-coupon.dto';
-import type { CouponFields, CouponRow } from '@modules/coupons/persistence/coupon-row';
+import type { CouponFields, CouponRow } from '@modules/coupons/persistence/coupons.rows';
 
 /** A new coupon's fields, with the defaults of decisions §4. */
 export function fieldsToCreate(input: CreateCouponDto): CouponFields {

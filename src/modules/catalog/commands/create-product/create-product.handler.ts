@@ -4,28 +4,27 @@ import { DataSource } from 'typeorm';
 import { centsToDecimal, toCents } from '@common/money/money';
 import { inTransaction } from '@infra/database/transaction';
 import type { ProductResource } from '@modules/catalog/dto/product.dto';
-import { PRODUCT_COLUMNS, ProductRow, toProductResource } from '@modules/catalog/dto/product.mapper';
+import { toProductResource } from '@modules/catalog/dto/product.mapper';
+import { ProductsRepository } from '@modules/catalog/persistence/products.repository';
 import { CreateProductCommand } from './create-product.command';
 
 @CommandHandler(CreateProductCommand)
 export class CreateProductHandler implements ICommandHandler<CreateProductCommand, ProductResource> {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly products: ProductsRepository,
+  ) {}
 
   execute({ tenantId, input }: CreateProductCommand): Promise<ProductResource> {
     return inTransaction(this.dataSource, async (manager) => {
-      const rows: ProductRow[] = await manager.query(
-        `INSERT INTO products (tenant_id, name, price, category_id, stock, is_active)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${PRODUCT_COLUMNS}`,
-        [
-          tenantId,
-          input.name,
-          centsToDecimal(toCents(input.price)),
-          input.category_id ?? null,
-          input.stock ?? null,
-          input.is_active ?? true,
-        ],
-      );
-      return toProductResource(rows[0]);
+      const row = await this.products.insert(manager, tenantId, {
+        name: input.name,
+        price: centsToDecimal(toCents(input.price)),
+        category_id: input.category_id ?? null,
+        stock: input.stock ?? null,
+        is_active: input.is_active ?? true,
+      });
+      return toProductResource(row);
     });
   }
 }

@@ -1,14 +1,10 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { centsToNumber, toCents } from '@common/money/money';
 import { CachedPublicCoupon, CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
 import type { CouponType } from '@modules/coupons/domain/coupon-evaluation';
-import type { CouponRow } from '@modules/coupons/persistence/coupon-row';
+import { CouponsRepository } from '@modules/coupons/persistence/coupons.repository';
 import type { PublicCoupon } from '@modules/coupons/dto/public-coupon.resource';
 import { ListPublicCouponsQuery } from './list-public-coupons.query';
-
-type PublicCouponRow = Pick<CouponRow, 'code' | 'coupon_type' | 'value' | 'min_spend' | 'starts_at' | 'expires_at'>;
 
 /**
  * GET /api/v1/coupons: a shop's active, public, currently valid coupons. The cache holds every
@@ -19,7 +15,7 @@ type PublicCouponRow = Pick<CouponRow, 'code' | 'coupon_type' | 'value' | 'min_s
 @QueryHandler(ListPublicCouponsQuery)
 export class ListPublicCouponsHandler implements IQueryHandler<ListPublicCouponsQuery, PublicCoupon[]> {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly coupons: CouponsRepository,
     private readonly cache: CouponCatalogCache,
   ) {}
 
@@ -41,15 +37,7 @@ export class ListPublicCouponsHandler implements IQueryHandler<ListPublicCoupons
   }
 
   private async load(tenantId: string): Promise<CachedPublicCoupon[]> {
-    const rows: PublicCouponRow[] = await this.dataSource.query(
-      `SELECT code, coupon_type, value, min_spend, starts_at, expires_at
-         FROM coupons
-        WHERE tenant_id = $1 AND is_active AND is_public
-          AND (usage_limit IS NULL OR times_used < usage_limit)
-          AND (expires_at IS NULL OR expires_at > now())
-        ORDER BY created_at DESC, code`,
-      [tenantId],
-    );
+    const rows = await this.coupons.publicCandidates(tenantId);
     return rows.map((row) => ({
       code: row.code,
       coupon_type: row.coupon_type,

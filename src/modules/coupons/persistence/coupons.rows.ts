@@ -28,6 +28,9 @@ export interface CouponRow extends CouponFields {
   updated_at: Date;
 }
 
+/** What the public list reads of a coupon. */
+export type PublicCouponRow = Pick<CouponRow, 'code' | 'coupon_type' | 'value' | 'min_spend' | 'starts_at' | 'expires_at'>;
+
 export const COUPON_COLUMNS = `id, code, coupon_type, value, min_spend, max_discount, starts_at, expires_at, usage_limit, times_used,
   per_customer_limit, is_active, is_public, excluded_product_ids, excluded_category_ids, created_at, updated_at`;
 

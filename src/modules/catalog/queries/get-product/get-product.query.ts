@@ -1,0 +1,7 @@
+/** Result: the `ProductResource`; `ProductNotFoundError` when the shop has no such product. */
+export class GetProductQuery {
+  constructor(
+    readonly tenantId: string,
+    readonly productId: number,
+  ) {}
+}
