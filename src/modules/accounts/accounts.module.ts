@@ -19,6 +19,7 @@ import { UserEntity } from './persistence/user.entity';
 import { UsersRepository } from './persistence/users.repository';
 import { GrpcAuthGuard } from './grpc/grpc-auth.guard';
 import { IdentityGrpcController } from './grpc/identity-grpc.controller';
+import { GetCurrentUserHandler } from './queries/get-current-user/get-current-user.handler';
 import { SubscriptionsQueries } from './queries/subscriptions.queries';
 import { UsersQueries } from './queries/users.queries';
 import { TenantDirectory } from './tenant-directory.service';
@@ -46,6 +47,7 @@ import { TokenService } from './tokens/token.service';
     ChangeSubscriptionHandler,
     ClaimAccountHandler,
     AddAiCreditsHandler,
+    GetCurrentUserHandler,
     UsersRepository,
     TenantsRepository,
     PersonalAccessTokensRepository,
