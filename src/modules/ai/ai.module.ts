@@ -1,10 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { AiAdminController } from './ai-admin.controller';
-import { AiAuditLog } from './ai-audit.log';
 import { AiDailyTokensStore } from './ai-daily-tokens.store';
 import { AiController } from './ai.controller';
 import { AiJobsStore } from './ai-jobs.store';
+import { AiAuditLogRepository } from './persistence/ai-audit-log.repository';
+import { AiDailyTokensRepository } from './persistence/ai-daily-tokens.repository';
+import { AiJobsRepository } from './persistence/ai-jobs.repository';
 import { EnhanceTenantProfileHandler } from './commands/enhance-tenant-profile/enhance-tenant-profile.handler';
 import { GenerateContentHandler } from './commands/generate-content/generate-content.handler';
 import { OptimizeProfileHandler } from './commands/optimize-profile/optimize-profile.handler';
@@ -23,7 +25,16 @@ const PROVIDER = { provide: AiProvider, useClass: OpenAiChatProvider };
  */
 @Module({
   controllers: [AiController, AiAdminController],
-  providers: [PROVIDER, AiDailyTokensStore, AiJobsStore, AiJobsQueries, OptimizeProfileHandler, GenerateContentHandler],
+  providers: [
+    PROVIDER,
+    AiDailyTokensRepository,
+    AiDailyTokensStore,
+    AiJobsRepository,
+    AiJobsStore,
+    AiJobsQueries,
+    OptimizeProfileHandler,
+    GenerateContentHandler,
+  ],
 })
 export class AiModule {}
 
@@ -32,9 +43,11 @@ export class AiModule {}
   imports: [BullModule.registerQueue({ name: AI_ENRICHMENT_QUEUE })],
   providers: [
     PROVIDER,
+    AiDailyTokensRepository,
     AiDailyTokensStore,
+    AiJobsRepository,
     AiJobsStore,
-    AiAuditLog,
+    AiAuditLogRepository,
     AiEnrichmentRequestedConsumer,
     EnhanceTenantProfileHandler,
     AiEnrichmentProcessor,

@@ -1,5 +1,5 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { AI_JOB_STATUSES, type AiJobStatus } from '../ai-jobs.store';
+import { AI_JOB_STATUSES, type AiJobStatus } from '../persistence/ai-jobs.rows';
 import {
   AlreadyEnhancedError,
   CannotEnhanceArchivedProfileError,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AiJobsStore, AiJobStatus } from '@modules/ai/ai-jobs.store';
+import { AiJobsStore } from '@modules/ai/ai-jobs.store';
+import type { AiJobStatus } from '@modules/ai/persistence/ai-jobs.rows';
 import { AiJobNotFoundError } from '@modules/ai/domain/ai.errors';
 import type { EnrichableField } from '@modules/ai/domain/tenant-profile-enhanced.event';
 
