@@ -15,7 +15,7 @@ import { AiEnrichmentProcessor } from './jobs/ai-enrichment.processor';
 import { AI_ENRICHMENT_QUEUE } from './jobs/ai-enrichment.queue';
 import { AiProvider } from './provider/ai-provider.port';
 import { OpenAiChatProvider } from './provider/openai-chat.provider';
-import { AiJobsQueries } from './queries/ai-jobs.queries';
+import { GetAiJobHandler } from './queries/get-ai-job/get-ai-job.handler';
 
 const PROVIDER = { provide: AiProvider, useClass: OpenAiChatProvider };
 
@@ -31,7 +31,7 @@ const PROVIDER = { provide: AiProvider, useClass: OpenAiChatProvider };
     AiDailyTokensStore,
     AiJobsRepository,
     AiJobsStore,
-    AiJobsQueries,
+    GetAiJobHandler,
     OptimizeProfileHandler,
     GenerateContentHandler,
   ],
