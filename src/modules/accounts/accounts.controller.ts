@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiCreatedResponse,
   ApiHeader,
@@ -9,19 +9,17 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { Authenticated } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
-import { UnauthenticatedError } from '@common/errors/domain.error';
 import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { RegisterUserCommand, RegisterUserResult } from './commands/register-user/register-user.command';
 import { SignOutCommand } from './commands/sign-out/sign-out.command';
 import { toUserResource, UserResource } from './dto/account.resources';
 import { RegisterUserDto, RegisterUserResponse } from './dto/register-user.dto';
-import { UsersQueries } from './queries/users.queries';
+import { UserEntity } from './persistence/user.entity';
+import { GetCurrentUserQuery } from './queries/get-current-user/get-current-user.query';
 
 const REGISTRATION_TOKEN_NAME = 'auth-token';
 
@@ -29,9 +27,8 @@ const REGISTRATION_TOKEN_NAME = 'auth-token';
 @Controller('api/v1')
 export class AccountsController {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly commands: CommandBus,
-    private readonly users: UsersQueries,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post('register')
@@ -73,8 +70,7 @@ export class AccountsController {
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResource })
   async showCurrentUser(@Ctx() ctx: RequestContext): Promise<UserResource> {
-    const user = await this.users.findById(this.dataSource.manager, ctx.principal.id);
-    if (!user) throw new UnauthenticatedError();
+    const user = await this.queries.execute<GetCurrentUserQuery, UserEntity>(new GetCurrentUserQuery(ctx.principal.id));
     return toUserResource(user);
   }
 

@@ -12,10 +12,14 @@ import { CreateUserFromProviderHandler } from './commands/create-user-from-provi
 import { GrantSuperAdminHandler } from './commands/grant-super-admin/grant-super-admin.handler';
 import { RegisterUserHandler } from './commands/register-user/register-user.handler';
 import { SignOutHandler } from './commands/sign-out/sign-out.handler';
+import { PersonalAccessTokensRepository } from './persistence/personal-access-tokens.repository';
 import { TenantEntity } from './persistence/tenant.entity';
+import { TenantsRepository } from './persistence/tenants.repository';
 import { UserEntity } from './persistence/user.entity';
+import { UsersRepository } from './persistence/users.repository';
 import { GrpcAuthGuard } from './grpc/grpc-auth.guard';
 import { IdentityGrpcController } from './grpc/identity-grpc.controller';
+import { GetCurrentUserHandler } from './queries/get-current-user/get-current-user.handler';
 import { SubscriptionsQueries } from './queries/subscriptions.queries';
 import { UsersQueries } from './queries/users.queries';
 import { TenantDirectory } from './tenant-directory.service';
@@ -43,6 +47,10 @@ import { TokenService } from './tokens/token.service';
     ChangeSubscriptionHandler,
     ClaimAccountHandler,
     AddAiCreditsHandler,
+    GetCurrentUserHandler,
+    UsersRepository,
+    TenantsRepository,
+    PersonalAccessTokensRepository,
     AiCreditsLedger,
     TenantProfiles,
     TenantsService,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { TenantsRepository } from './persistence/tenants.repository';
 import type { StorefrontTenantDirectory } from '@common/context/ports';
 import type { StorefrontTenant } from '@common/context/request-context';
 import { isUuid } from '@common/http/resource-ids';
@@ -19,16 +20,19 @@ const CACHE_MAX = 10_000;
 export class TenantDirectory implements StorefrontTenantDirectory {
   private readonly cache = new Map<string, { tenant: StorefrontTenant | null; until: number }>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenants: TenantsRepository,
+  ) {}
 
   async byId(id: string): Promise<StorefrontTenant | null> {
     if (!isUuid(id)) return null;
-    return this.cached(`id:${id.toLowerCase()}`, 'id = $1', id);
+    return this.cached(`id:${id.toLowerCase()}`, 'id', id);
   }
 
   async bySlug(slug: string): Promise<StorefrontTenant | null> {
     if (slug.length > 255) return null;
-    return this.cached(`slug:${slug.toLowerCase()}`, 'slug = lower($1)', slug);
+    return this.cached(`slug:${slug.toLowerCase()}`, 'slug', slug);
   }
 
   known(kind: 'id' | 'slug', value: string): StorefrontTenant | null | undefined {
@@ -42,14 +46,11 @@ export class TenantDirectory implements StorefrontTenantDirectory {
     return isUuid(value) ? this.byId(value) : this.bySlug(value);
   }
 
-  private async cached(key: string, where: string, value: string): Promise<StorefrontTenant | null> {
+  private async cached(key: string, by: 'id' | 'slug', value: string): Promise<StorefrontTenant | null> {
     const hit = this.cache.get(key);
     if (hit && hit.until > Date.now()) return hit.tenant;
-    const rows: Array<{ id: string; slug: string; is_public: boolean }> = await this.dataSource.query(
-      `SELECT id, slug, (deleted_at IS NULL AND status = 'active') AS is_public FROM tenants WHERE ${where}`,
-      [value],
-    );
-    const tenant = rows[0] ? { id: rows[0].id, slug: rows[0].slug, isPublic: rows[0].is_public } : null;
+    const row = await this.tenants.findStorefront(this.dataSource, by, value);
+    const tenant = row ? { id: row.id, slug: row.slug, isPublic: row.is_public } : null;
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(key, { tenant, until: Date.now() + (tenant ? CACHE_MS : MISS_CACHE_MS) });
     return tenant;

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { EntityManager } from 'typeorm';
 import { Env } from '@config/env.schema';
 import { AiTokenCapReachedError } from './domain/ai.errors';
+import { AiDailyTokensRepository } from './persistence/ai-daily-tokens.repository';
 import type { AiJsonRequest } from './provider/ai-provider.port';
 
 /** Tokens set aside for one provider call, on the UTC day they were set aside. */
@@ -34,7 +35,10 @@ export class AiDailyTokensStore {
   private readonly tenantCap: number;
   private readonly platformCap: number;
 
-  constructor(config: ConfigService<Env, true>) {
+  constructor(
+    config: ConfigService<Env, true>,
+    private readonly tokens: AiDailyTokensRepository,
+  ) {
     this.maxOutputTokens = config.get('AI_MAX_OUTPUT_TOKENS', { infer: true });
     this.tenantCap = config.get('AI_DAILY_TOKEN_CAP', { infer: true });
     this.platformCap = config.get('AI_GLOBAL_DAILY_TOKEN_CAP', { infer: true });
@@ -70,28 +74,15 @@ export class AiDailyTokensStore {
     // One row at a time, in the order `reserve` locks them: a single UPDATE of both could lock the
     // platform's row first and deadlock with a reservation holding the shop's.
     for (const scope of [tenantScope(reservation.tenantId), PLATFORM]) {
-      await manager.query(`UPDATE ai_daily_tokens SET tokens = greatest(0, tokens + $3::bigint) WHERE day = $1::date AND scope = $2`, [
-        reservation.day,
-        scope,
-        delta,
-      ]);
+      await this.tokens.adjust(manager, reservation.day, scope, delta);
     }
   }
 
   /** Adds `tokens` to today's row of `scope` unless that passes `cap`; the day, or null when refused. */
   private async add(manager: EntityManager, scope: string, tokens: number, cap: number): Promise<string | null> {
-    const rows: Array<{ day: string; created: boolean }> = await manager.query(
-      `INSERT INTO ai_daily_tokens AS row (day, scope, tokens)
-       SELECT (now() AT TIME ZONE 'UTC')::date, $1::varchar, $2::bigint WHERE $2::bigint <= $3::bigint
-       ON CONFLICT (day, scope) DO UPDATE SET tokens = row.tokens + EXCLUDED.tokens WHERE row.tokens + EXCLUDED.tokens <= $3::bigint
-       RETURNING to_char(day, 'YYYY-MM-DD') AS day, (xmax = 0) AS created`,
-      [scope, tokens, cap],
-    );
-    const row = rows[0];
+    const row = await this.tokens.addUnderCap(manager, scope, tokens, cap);
     if (!row) return null;
-    if (row.created && scope === PLATFORM) {
-      await manager.query(`DELETE FROM ai_daily_tokens WHERE day < $1::date - $2::int`, [row.day, KEPT_DAYS]);
-    }
+    if (row.created && scope === PLATFORM) await this.tokens.deleteBefore(manager, row.day, KEPT_DAYS);
     return row.day;
   }
 }

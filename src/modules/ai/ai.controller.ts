@@ -1,5 +1,5 @@
 import { applyDecorators, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiAcceptedResponse,
   ApiBadGatewayResponse,
@@ -37,7 +37,7 @@ import {
   OptimizeProfileQueuedResponse,
   ProfileRejectedError,
 } from './dto/ai.resources';
-import { AiJobsQueries } from './queries/ai-jobs.queries';
+import { AiJobResource, GetAiJobQuery } from './queries/get-ai-job/get-ai-job.query';
 
 /** What both paid calls answer besides their success (decisions §8, §15). */
 const PaidCallRefusals = () =>
@@ -70,7 +70,7 @@ const PaidCallRefusals = () =>
 export class AiController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly jobs: AiJobsQueries,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post('optimize-profile')
@@ -113,7 +113,7 @@ export class AiController {
   @ApiOkResponse({ type: AiJobResponse })
   @ApiNotFoundResponse({ description: "No such job of the caller's shop (another shop's job included)" })
   showAiJob(@Ctx() ctx: RequestContext, @UuidIdParam('job_id', AI_JOB_NOT_FOUND) jobId: string): Promise<AiJobResponse> {
-    return this.jobs.show(ctx.merchantTenantId, jobId);
+    return this.queries.execute<GetAiJobQuery, AiJobResource>(new GetAiJobQuery(ctx.merchantTenantId, jobId));
   }
 
   @Post('generate')

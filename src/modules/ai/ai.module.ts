@@ -1,10 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { AiAdminController } from './ai-admin.controller';
-import { AiAuditLog } from './ai-audit.log';
 import { AiDailyTokensStore } from './ai-daily-tokens.store';
 import { AiController } from './ai.controller';
 import { AiJobsStore } from './ai-jobs.store';
+import { AiAuditLogRepository } from './persistence/ai-audit-log.repository';
+import { AiDailyTokensRepository } from './persistence/ai-daily-tokens.repository';
+import { AiJobsRepository } from './persistence/ai-jobs.repository';
 import { EnhanceTenantProfileHandler } from './commands/enhance-tenant-profile/enhance-tenant-profile.handler';
 import { GenerateContentHandler } from './commands/generate-content/generate-content.handler';
 import { OptimizeProfileHandler } from './commands/optimize-profile/optimize-profile.handler';
@@ -13,7 +15,7 @@ import { AiEnrichmentProcessor } from './jobs/ai-enrichment.processor';
 import { AI_ENRICHMENT_QUEUE } from './jobs/ai-enrichment.queue';
 import { AiProvider } from './provider/ai-provider.port';
 import { OpenAiChatProvider } from './provider/openai-chat.provider';
-import { AiJobsQueries } from './queries/ai-jobs.queries';
+import { GetAiJobHandler } from './queries/get-ai-job/get-ai-job.handler';
 
 const PROVIDER = { provide: AiProvider, useClass: OpenAiChatProvider };
 
@@ -23,7 +25,16 @@ const PROVIDER = { provide: AiProvider, useClass: OpenAiChatProvider };
  */
 @Module({
   controllers: [AiController, AiAdminController],
-  providers: [PROVIDER, AiDailyTokensStore, AiJobsStore, AiJobsQueries, OptimizeProfileHandler, GenerateContentHandler],
+  providers: [
+    PROVIDER,
+    AiDailyTokensRepository,
+    AiDailyTokensStore,
+    AiJobsRepository,
+    AiJobsStore,
+    GetAiJobHandler,
+    OptimizeProfileHandler,
+    GenerateContentHandler,
+  ],
 })
 export class AiModule {}
 
@@ -32,9 +43,11 @@ export class AiModule {}
   imports: [BullModule.registerQueue({ name: AI_ENRICHMENT_QUEUE })],
   providers: [
     PROVIDER,
+    AiDailyTokensRepository,
     AiDailyTokensStore,
+    AiJobsRepository,
     AiJobsStore,
-    AiAuditLog,
+    AiAuditLogRepository,
     AiEnrichmentRequestedConsumer,
     EnhanceTenantProfileHandler,
     AiEnrichmentProcessor,

@@ -1,5 +1,4 @@
 import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiInternalServerErrorResponse,
@@ -10,18 +9,13 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { ApiNeverAnswers } from '@common/http/api-docs';
-import { Env } from '@config/env.schema';
-import { runtimeMode } from '@config/env.parsers';
-import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { HealthReport, isHealthy, RuntimeModeReport } from './domain/health-report';
 import { HealthReportResource, NotReadyResource, ReadinessResource } from './dto/health.resources';
+import { CheckReadinessQuery, Readiness } from './queries/check-readiness/check-readiness.query';
 import { GetHealthReportQuery } from './queries/get-health-report/get-health-report.query';
-import { QueueHealthIndicator } from './queue.health-indicator';
-import { StoreHealthIndicator } from './store.health-indicator';
 
 /** The one refusal a probe can meet: the server answers it before any route (decisions §16). */
 const HEADERS_TOO_LARGE = { status: 431, description: 'Request headers too large' };
@@ -31,27 +25,7 @@ const HEADERS_TOO_LARGE = { status: 431, description: 'Request headers too large
 @ApiResponse(HEADERS_TOO_LARGE)
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly queries: QueryBus,
-    private readonly terminus: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
-    private readonly store: StoreHealthIndicator,
-    private readonly queues: QueueHealthIndicator,
-    private readonly shutdown: ShutdownState,
-    config: ConfigService<Env, true>,
-  ) {
-    const mode = runtimeMode({ REDIS_URL: config.get('REDIS_URL', { infer: true }) });
-    this.mode = {
-      mode,
-      backends: {
-        store: config.get('STORE_BACKEND', { infer: true }),
-        queues: config.get('QUEUE_BACKEND', { infer: true }),
-        realtime: mode === 'redis' ? 'redis' : 'postgres',
-      },
-    };
-  }
-
-  private readonly mode: RuntimeModeReport;
+  constructor(private readonly queries: QueryBus) {}
 
   @Get()
   @ApiNeverAnswers('503')
@@ -64,9 +38,9 @@ export class HealthController {
   @ApiOkResponse({ type: HealthReportResource, description: 'Every check ok or warning' })
   @ApiInternalServerErrorResponse({ type: HealthReportResource, description: 'A check failed or crashed: the same report, naming it' })
   async report(@Res({ passthrough: true }) res: Response): Promise<HealthReportResource> {
-    const report = await this.queries.execute<GetHealthReportQuery, HealthReport>(new GetHealthReportQuery());
+    const report = await this.queries.execute<GetHealthReportQuery, HealthReport & RuntimeModeReport>(new GetHealthReportQuery());
     res.status(isHealthy(report) ? 200 : 500);
-    return { ...report, ...this.mode };
+    return report;
   }
 
   @Get('live')
@@ -95,19 +69,8 @@ export class HealthController {
     description: 'Not ready: an indicator is down, or the process is shutting down',
   })
   async ready(@Res({ passthrough: true }) res: Response) {
-    if (this.shutdown.draining) {
-      res.status(503);
-      return { status: 'shutting_down' };
-    }
-    try {
-      return await this.terminus.check([
-        () => this.database.pingCheck('database', { timeout: 1_000 }),
-        () => this.store.pingCheck(),
-        () => this.queues.pingCheck('queues'),
-      ]);
-    } catch (error) {
-      res.status(503);
-      return (error as { getResponse?: () => unknown }).getResponse?.() ?? { status: 'error' };
-    }
+    const { ready, body } = await this.queries.execute<CheckReadinessQuery, Readiness>(new CheckReadinessQuery());
+    if (!ready) res.status(503);
+    return body;
   }
 }

@@ -10,6 +10,8 @@ import { HealthReportStore } from './health-report.store';
 import { HealthController } from './health.controller';
 import { HealthRefreshProcessor, HEALTH_QUEUE } from './jobs/health-refresh.processor';
 import { HealthRefreshScheduler } from './jobs/health-refresh.scheduler';
+import { DatabaseProbeRepository } from './persistence/database-probe.repository';
+import { CheckReadinessHandler } from './queries/check-readiness/check-readiness.handler';
 import { GetHealthReportHandler } from './queries/get-health-report/get-health-report.handler';
 import { QueueHealthIndicator } from './queue.health-indicator';
 import { StoreHealthIndicator } from './store.health-indicator';
@@ -22,6 +24,8 @@ import { WorkerHeartbeat } from './worker-heartbeat';
     HealthChecksService,
     HealthReportStore,
     GetHealthReportHandler,
+    CheckReadinessHandler,
+    DatabaseProbeRepository,
     DatabaseCheck,
     UsedDiskSpaceCheck,
     CacheCheck,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { SubscriptionStatus } from '@modules/accounts/domain/tenant';
+import { type EnrichableColumn, TenantsRepository } from '../persistence/tenants.repository';
 
 /** What AI enrichment reads of a shop: the rules' inputs and the current profile. */
 export interface TenantProfile {
@@ -28,7 +29,7 @@ export interface ProfileEnrichment {
   tags?: string[];
 }
 
-const COLUMNS: Record<keyof ProfileEnrichment, string> = {
+const COLUMNS: Record<keyof ProfileEnrichment, EnrichableColumn> = {
   description: 'description',
   seo_title: 'seo_title',
   seo_description: 'seo_description',
@@ -39,26 +40,23 @@ const COLUMNS: Record<keyof ProfileEnrichment, string> = {
 /** The enrichable part of a shop's profile (spec 2, Tenant): read and written only here. */
 @Injectable()
 export class TenantProfiles {
+  constructor(private readonly tenants: TenantsRepository) {}
+
   /** The shop's profile, archived or not; `lock` holds its row until the caller's transaction ends. */
   async find(manager: EntityManager, tenantId: string, options: { lock?: boolean } = {}): Promise<TenantProfile | null> {
-    const rows: Array<Record<string, unknown>> = await manager.query(
-      `SELECT id, name, user_id, subscription_status, deleted_at, is_ai_enhanced, description, seo_title, seo_description, slogan, tags
-         FROM tenants WHERE id = $1 ${options.lock ? 'FOR UPDATE' : ''}`,
-      [tenantId],
-    );
-    const row = rows[0];
+    const row = await this.tenants.findProfile(manager, tenantId, options.lock ?? false);
     if (!row) return null;
     return {
-      id: row.id as string,
-      name: row.name as string,
-      userId: row.user_id as string | null,
-      subscriptionStatus: row.subscription_status as SubscriptionStatus,
+      id: row.id,
+      name: row.name,
+      userId: row.user_id,
+      subscriptionStatus: row.subscription_status,
       archived: row.deleted_at !== null,
-      isAiEnhanced: row.is_ai_enhanced as boolean,
-      description: row.description as string | null,
-      seoTitle: row.seo_title as string | null,
-      seoDescription: row.seo_description as string | null,
-      slogan: row.slogan as string | null,
+      isAiEnhanced: row.is_ai_enhanced,
+      description: row.description,
+      seoTitle: row.seo_title,
+      seoDescription: row.seo_description,
+      slogan: row.slogan,
       tags: Array.isArray(row.tags) ? (row.tags as string[]) : [],
     };
   }
@@ -68,14 +66,11 @@ export class TenantProfiles {
    * caller has already dropped empty values: whatever is here is written as is.
    */
   async applyEnrichment(manager: EntityManager, tenantId: string, fields: ProfileEnrichment): Promise<void> {
-    const sets: string[] = [];
-    const values: unknown[] = [tenantId];
-    for (const [field, column] of Object.entries(COLUMNS) as Array<[keyof ProfileEnrichment, string]>) {
+    const columns: Array<[EnrichableColumn, unknown]> = [];
+    for (const [field, column] of Object.entries(COLUMNS) as Array<[keyof ProfileEnrichment, EnrichableColumn]>) {
       const value = fields[field];
-      if (value === undefined) continue;
-      values.push(field === 'tags' ? JSON.stringify(value) : value);
-      sets.push(`${column} = $${values.length}${field === 'tags' ? '::jsonb' : ''}`);
+      if (value !== undefined) columns.push([column, value]);
     }
-    await manager.query(`UPDATE tenants SET ${[...sets, 'is_ai_enhanced = true', 'updated_at = now()'].join(', ')} WHERE id = $1`, values);
+    await this.tenants.applyEnrichment(manager, tenantId, columns);
   }
 }

@@ -10,7 +10,7 @@ import { SocketRooms } from '@infra/realtime/realtime.module';
 import { tokenRoom } from '@infra/realtime/socket-io-channels';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import type { Principal } from '@common/context/request-context';
-import type { UserRole } from '../domain/user-role';
+import { PersonalAccessTokensRepository } from '../persistence/personal-access-tokens.repository';
 import { formatBearerToken, hashTokenSecret, newTokenSecret, parseBearerToken, secretMatchesHash } from './bearer-token';
 
 export interface IssuedToken {
@@ -19,16 +19,6 @@ export interface IssuedToken {
   tokenId: string;
   /** Null when TOKEN_TTL_DAYS=0. */
   expiresAt: Date | null;
-}
-
-interface TokenRow {
-  token_hash: string;
-  expires_at: Date | null;
-  touch: boolean;
-  user_id: string;
-  tenant_id: string | null;
-  role: UserRole;
-  is_super_admin: boolean;
 }
 
 interface CachedToken {
@@ -45,9 +35,6 @@ const MAX_CACHED_TOKENS = 10_000;
 /** A revocation stamp outlives every entry cached before it was written. */
 const STAMP_MARGIN_MS = 60_000;
 const stampKey = (tokenId: string) => `auth:token-stamp:${tokenId}`;
-
-// last_used_at is bookkeeping: one write a minute per token is plenty and keeps reads read-only.
-const TOUCH_INTERVAL = `interval '60 seconds'`;
 
 /**
  * Personal access tokens (decisions §3): `<id>|<48 base62 chars>`, of which only a SHA-256 of the
@@ -71,6 +58,7 @@ export class TokenService implements PrincipalResolver {
     private readonly config: ConfigService<Env, true>,
     private readonly store: KeyValueStore,
     private readonly socketRooms: SocketRooms,
+    private readonly tokens: PersonalAccessTokensRepository,
   ) {
     this.cacheMs = config.get('AUTH_TOKEN_CACHE_MS', { infer: true });
   }
@@ -79,13 +67,7 @@ export class TokenService implements PrincipalResolver {
   async issue(manager: EntityManager, userId: string, name: string): Promise<IssuedToken> {
     const secret = newTokenSecret();
     const ttlDays = this.config.get('TOKEN_TTL_DAYS', { infer: true });
-    const rows: Array<{ id: string; expires_at: Date | null }> = await manager.query(
-      `INSERT INTO personal_access_tokens (user_id, name, token_hash, expires_at)
-       VALUES ($1, $2, $3, CASE WHEN $4::int = 0 THEN NULL ELSE now() + make_interval(days => $4::int) END)
-       RETURNING id, expires_at`,
-      [userId, name.slice(0, 255), hashTokenSecret(secret), ttlDays],
-    );
-    const { id, expires_at: expiresAt } = rows[0];
+    const { id, expires_at: expiresAt } = await this.tokens.insert(manager, userId, name.slice(0, 255), hashTokenSecret(secret), ttlDays);
     return { plainTextToken: formatBearerToken(id, secret), tokenId: String(id), expiresAt };
   }
 
@@ -122,24 +104,9 @@ export class TokenService implements PrincipalResolver {
   }
 
   private async lookUp(id: string, secret: string): Promise<{ principal: Principal; hash: string; expiresAt: Date | null } | null> {
-    const rows: TokenRow[] = await this.dataSource.query(
-      `SELECT t.token_hash, t.expires_at,
-              (t.last_used_at IS NULL OR t.last_used_at < now() - ${TOUCH_INTERVAL}) AS touch,
-              u.id AS user_id, u.tenant_id, u.role, u.is_super_admin
-         FROM personal_access_tokens t
-         JOIN users u ON u.id = t.user_id
-        WHERE t.id = $1 AND (t.expires_at IS NULL OR t.expires_at > now())`,
-      [id],
-    );
-    const row = rows[0];
+    const row = await this.tokens.findUnexpired(this.dataSource, id);
     if (!row || !secretMatchesHash(secret, row.token_hash)) return null;
-    if (row.touch) {
-      await this.dataSource.query(
-        `UPDATE personal_access_tokens SET last_used_at = now()
-          WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - ${TOUCH_INTERVAL})`,
-        [id],
-      );
-    }
+    if (row.touch) await this.tokens.touch(this.dataSource, id);
     return {
       principal: { id: row.user_id, tenantId: row.tenant_id, role: row.role, isSuperAdmin: row.is_super_admin, tokenId: id },
       hash: row.token_hash,
@@ -152,11 +119,7 @@ export class TokenService implements PrincipalResolver {
    * tokens on their next use. Inside the caller's transaction.
    */
   async principalChanged(manager: EntityManager, userId: string): Promise<void> {
-    const rows: Array<{ id: string }> = await manager.query('SELECT id FROM personal_access_tokens WHERE user_id = $1', [userId]);
-    await this.restamp(
-      manager,
-      rows.map((row) => String(row.id)),
-    );
+    await this.restamp(manager, await this.tokens.idsOfUser(manager, userId));
   }
 
   /**
@@ -195,21 +158,15 @@ export class TokenService implements PrincipalResolver {
 
   /** Deletes the token: its next use is a 401, on every instance. True when it existed. */
   async revoke(manager: EntityManager, tokenId: string): Promise<boolean> {
-    const [, affected] = await manager.query<[unknown, number]>('DELETE FROM personal_access_tokens WHERE id = $1', [tokenId]);
+    const existed = await this.tokens.delete(manager, tokenId);
     await this.restamp(manager, [String(tokenId)]);
-    return affected > 0;
+    return existed;
   }
 
   /** Signs the user out everywhere. */
   async revokeAllForUser(manager: EntityManager, userId: string): Promise<number> {
-    const [rows, affected] = await manager.query<[Array<{ id: string }>, number]>(
-      'DELETE FROM personal_access_tokens WHERE user_id = $1 RETURNING id',
-      [userId],
-    );
-    await this.restamp(
-      manager,
-      rows.map((row) => String(row.id)),
-    );
-    return affected;
+    const deleted = await this.tokens.deleteAllOfUser(manager, userId);
+    await this.restamp(manager, deleted);
+    return deleted.length;
   }
 }

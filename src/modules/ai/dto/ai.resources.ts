@@ -1,5 +1,5 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import { AI_JOB_STATUSES, type AiJobStatus } from '../ai-jobs.store';
+import { AI_JOB_STATUSES, type AiJobStatus } from '../persistence/ai-jobs.rows';
 import {
   AlreadyEnhancedError,
   CannotEnhanceArchivedProfileError,
@@ -8,7 +8,7 @@ import {
 } from '../domain/ai.errors';
 import type { GeneratedContent } from '../domain/generated-content';
 import { ENRICHABLE_FIELDS, type EnrichableField } from '../domain/tenant-profile-enhanced.event';
-import type { AiJobResource } from '../queries/ai-jobs.queries';
+import type { AiJobResource } from '../queries/get-ai-job/get-ai-job.query';
 
 export class OptimizeProfileQueuedResponse {
   @ApiProperty({ enum: ['queued'] })

@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { HealthCheck } from '../domain/health-report';
+import { DatabaseProbeRepository } from '../persistence/database-probe.repository';
 import { withTimeout } from './with-timeout';
 
 @Injectable()
 export class DatabaseCheck implements HealthCheck {
   readonly name = 'Database';
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly database: DatabaseProbeRepository) {}
 
   async run() {
-    await withTimeout(this.dataSource.query('SELECT 1'), 3_000, 'database query');
+    await withTimeout(this.database.ping(), 3_000, 'database query');
     return { status: 'ok' as const, notificationMessage: '', shortSummary: 'Ok', meta: {} };
   }
 }

@@ -3,6 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { afterCommit, inTransaction } from '@infra/database/transaction';
+import { UsersRepository } from '@modules/accounts/persistence/users.repository';
 import { TokenService } from '@modules/accounts/tokens/token.service';
 import { ClaimAccountCommand, ClaimAccountResult } from './claim-account.command';
 
@@ -22,15 +23,12 @@ export class ClaimAccountHandler implements ICommandHandler<ClaimAccountCommand,
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
+    private readonly users: UsersRepository,
   ) {}
 
   execute({ userId }: ClaimAccountCommand): Promise<ClaimAccountResult> {
     return inTransaction(this.dataSource, async (manager) => {
-      const [, proven] = await manager.query<[unknown, number]>(
-        'UPDATE users SET email_verified_at = now(), updated_at = now() WHERE id = $1 AND email_verified_at IS NULL',
-        [userId],
-      );
-      if (proven === 0) return { claimed: false };
+      if (!(await this.users.markEmailProven(manager, userId))) return { claimed: false };
       const revokedTokens = await this.tokens.revokeAllForUser(manager, userId);
       await afterCommit(manager, () => this.logger.log({ userId, revokedTokens }, 'Account claimed by a proof of its email'));
       return { claimed: true };

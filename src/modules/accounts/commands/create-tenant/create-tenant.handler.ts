@@ -5,6 +5,7 @@ import { UnauthenticatedError } from '@common/errors/domain.error';
 import { inTransaction } from '@infra/database/transaction';
 import { AlreadyHasTenantError } from '@modules/accounts/domain/accounts.errors';
 import { TenantEntity } from '@modules/accounts/persistence/tenant.entity';
+import { UsersRepository } from '@modules/accounts/persistence/users.repository';
 import { TenantsService } from '@modules/accounts/tenants.service';
 import { TokenService } from '@modules/accounts/tokens/token.service';
 import { CreateTenantCommand } from './create-tenant.command';
@@ -19,17 +20,16 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenantCommand,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenants: TenantsService,
     private readonly tokens: TokenService,
+    private readonly users: UsersRepository,
   ) {}
 
   execute({ userId, name }: CreateTenantCommand): Promise<TenantEntity> {
     return inTransaction(this.dataSource, async (manager) => {
-      const rows: Array<{ tenant_id: string | null }> = await manager.query('SELECT tenant_id FROM users WHERE id = $1 FOR UPDATE', [
-        userId,
-      ]);
-      if (!rows[0]) throw new UnauthenticatedError();
-      if (rows[0].tenant_id) throw new AlreadyHasTenantError();
+      const user = await this.users.lockTenantLink(manager, userId);
+      if (!user) throw new UnauthenticatedError();
+      if (user.tenant_id) throw new AlreadyHasTenantError();
       const tenant = await this.tenants.createOwned(manager, name.trim(), userId);
-      await manager.query(`UPDATE users SET tenant_id = $2, role = 'owner', updated_at = now() WHERE id = $1`, [userId, tenant.id]);
+      await this.users.makeOwner(manager, userId, tenant.id);
       // The user's tokens now carry another shop and role: no instance may keep its cached copy.
       await this.tokens.principalChanged(manager, userId);
       return tenant;

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
-import { UserEntity } from '@modules/accounts/persistence/user.entity';
+import { UsersRepository } from '@modules/accounts/persistence/users.repository';
 import { UsersQueries } from '@modules/accounts/queries/users.queries';
 import { TokenService } from '@modules/accounts/tokens/token.service';
 import { GrantSuperAdminCommand, GrantSuperAdminResult } from './grant-super-admin.command';
@@ -13,6 +13,7 @@ export class GrantSuperAdminHandler implements ICommandHandler<GrantSuperAdminCo
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly users: UsersQueries,
     private readonly tokens: TokenService,
+    private readonly repository: UsersRepository,
   ) {}
 
   execute({ email, force }: GrantSuperAdminCommand): Promise<GrantSuperAdminResult> {
@@ -22,7 +23,7 @@ export class GrantSuperAdminHandler implements ICommandHandler<GrantSuperAdminCo
       const emailVerified = user.emailVerifiedAt !== null;
       if (!emailVerified && !force) return { outcome: 'unverified', id: user.id, email: user.email };
       if (!user.isSuperAdmin) {
-        await manager.update(UserEntity, { id: user.id }, { isSuperAdmin: true });
+        await this.repository.grantSuperAdmin(manager, user.id);
         await this.tokens.principalChanged(manager, user.id);
       }
       return { outcome: 'granted', id: user.id, email: user.email, emailVerified };

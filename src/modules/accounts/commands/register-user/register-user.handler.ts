@@ -11,6 +11,7 @@ import type { UserRole } from '@modules/accounts/domain/user-role';
 import { TenantsService } from '@modules/accounts/tenants.service';
 import { TokenService } from '@modules/accounts/tokens/token.service';
 import { normalizeEmail } from '@modules/accounts/domain/email';
+import { UsersRepository } from '@modules/accounts/persistence/users.repository';
 import { RegisterUserCommand, RegisterUserResult } from './register-user.command';
 
 /**
@@ -26,13 +27,14 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     private readonly tenants: TenantsService,
     private readonly tokens: TokenService,
     private readonly outbox: OutboxService,
+    private readonly users: UsersRepository,
   ) {}
 
   async execute({ input }: RegisterUserCommand): Promise<RegisterUserResult> {
     const email = normalizeEmail(input.email);
     const name = input.name.trim();
     const newTenantName = input.newTenantName?.trim() || null;
-    if (await this.emailTaken(email)) throw new EmailTakenError();
+    if (await this.users.emailTaken(this.dataSource, email)) throw new EmailTakenError();
     // Hashing takes tens of milliseconds: done before the transaction so no connection waits on it.
     const passwordHash = await hashPassword(input.password);
 
@@ -47,18 +49,14 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
           role = input.joinTenant.role;
         }
 
-        const inserted: Array<{ id: string }> = await manager.query(
-          'INSERT INTO users (name, email, password_hash, tenant_id, role) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-          [name, email, passwordHash, tenantId, role],
-        );
-        const userId = inserted[0].id;
+        const userId = await this.users.insertRegistered(manager, { name, email, passwordHash, tenantId, role });
 
         let createdTenantId: string | null = null;
         if (newTenantName) {
           const tenant = await this.tenants.createOwned(manager, newTenantName, userId);
           createdTenantId = tenantId = tenant.id;
           role = 'owner';
-          await manager.query(`UPDATE users SET tenant_id = $2, role = 'owner' WHERE id = $1`, [userId, tenantId]);
+          await this.users.makeOwner(manager, userId, tenantId);
         } else if (input.joinTenant && role === 'owner') {
           await this.tenants.claimOwnershipIfUnowned(manager, input.joinTenant.tenantId, userId);
         }
@@ -84,10 +82,5 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       if (isPgError(error, PG_ERROR.uniqueViolation, 'users_email_lower_unique')) throw new EmailTakenError();
       throw error;
     }
-  }
-
-  private async emailTaken(email: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE lower(email) = $1', [email]);
-    return rows.length > 0;
   }
 }

@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { type TenantProfile, TenantProfiles } from '@modules/accounts';
-import { AiAuditLog } from '@modules/ai/ai-audit.log';
+import { AiAuditLogRepository } from '@modules/ai/persistence/ai-audit-log.repository';
 import { AiJobsStore } from '@modules/ai/ai-jobs.store';
 import { EnrichmentRejectedError } from '@modules/ai/domain/ai.errors';
 import { enrichmentRejection } from '@modules/ai/domain/enrichment-rules';
@@ -31,7 +31,7 @@ export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenan
     private readonly provider: AiProvider,
     private readonly profiles: TenantProfiles,
     private readonly jobs: AiJobsStore,
-    private readonly audit: AiAuditLog,
+    private readonly audit: AiAuditLogRepository,
     private readonly outbox: OutboxService,
   ) {}
 

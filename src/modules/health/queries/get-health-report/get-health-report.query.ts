@@ -1,2 +1,2 @@
-/** Result: the last stored `HealthReport`, or a fresh one when none is stored. */
+/** Result: the last stored `HealthReport` (a fresh one when none is stored), with the process's `RuntimeModeReport`. */
 export class GetHealthReportQuery {}

@@ -10,6 +10,7 @@ import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
 import { generateOtpCode, hashOtpCode } from '@modules/otp/domain/otp-code';
 import { InvalidOtpIdentifierError, SmsCountryNotAllowedError } from '@modules/otp/domain/otp.errors';
 import { parseOtpIdentifier, smsCountryAllowed } from '@modules/otp/domain/otp-identifier';
+import { OtpSessionsRepository } from '@modules/otp/persistence/otp-sessions.repository';
 import { GenerateOtpCommand, GenerateOtpResult } from './generate-otp.command';
 
 /**
@@ -22,6 +23,7 @@ export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, G
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: ConfigService<Env, true>,
     private readonly messages: MessageDispatcher,
+    private readonly sessions: OtpSessionsRepository,
   ) {}
 
   async execute({ identifier: raw }: GenerateOtpCommand): Promise<GenerateOtpResult> {
@@ -36,19 +38,15 @@ export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, G
 
     await inTransaction(this.dataSource, async (manager) => {
       // One generation per identifier at a time, so exactly one session is ever left open.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`otp:${identifier.value}`]);
-      await manager.query(
-        `UPDATE otp_sessions SET invalidated_at = now()
-          WHERE identifier = $1 AND consumed_at IS NULL AND invalidated_at IS NULL`,
-        [identifier.value],
-      );
-      await manager.query('INSERT INTO otp_sessions (id, identifier, channel, code_hmac, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-        sessionId,
-        identifier.value,
-        identifier.channel,
-        hashOtpCode(this.config.get('APP_KEY', { infer: true }), sessionId, code),
+      await this.sessions.lockIdentifier(manager, identifier.value);
+      await this.sessions.invalidateOpen(manager, identifier.value);
+      await this.sessions.insert(manager, {
+        id: sessionId,
+        identifier: identifier.value,
+        channel: identifier.channel,
+        codeHmac: hashOtpCode(this.config.get('APP_KEY', { infer: true }), sessionId, code),
         expiresAt,
-      ]);
+      });
     });
 
     const text = `Your verification code is ${code}. It expires in ${ttlMinutes} minutes. If you did not ask for it, ignore this message.`;

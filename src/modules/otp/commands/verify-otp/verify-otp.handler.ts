@@ -11,18 +11,8 @@ import { evaluateOtpAttempt, OtpAttemptOutcome } from '@modules/otp/domain/otp-a
 import { otpCodeMatches } from '@modules/otp/domain/otp-code';
 import { OtpCodeRejectedError, OtpSessionNotFoundError } from '@modules/otp/domain/otp.errors';
 import type { OtpChannel } from '@modules/otp/domain/otp-identifier';
+import { OtpSessionsRepository } from '@modules/otp/persistence/otp-sessions.repository';
 import { VerifyOtpCommand, VerifyOtpResult } from './verify-otp.command';
-
-interface SessionRow {
-  id: string;
-  identifier: string;
-  channel: OtpChannel;
-  code_hmac: string;
-  expires_at: Date;
-  attempts: number;
-  consumed_at: Date | null;
-  invalidated_at: Date | null;
-}
 
 /**
  * Checks a code against its session. The session row is locked while it is judged, so of many
@@ -38,16 +28,12 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, Verif
     private readonly commands: CommandBus,
     private readonly users: UsersQueries,
     private readonly tokens: TokenService,
+    private readonly sessions: OtpSessionsRepository,
   ) {}
 
   async execute({ sessionId, code }: VerifyOtpCommand): Promise<VerifyOtpResult> {
     const judged = await inTransaction(this.dataSource, async (manager) => {
-      const rows: SessionRow[] = await manager.query(
-        `SELECT id, identifier, channel, code_hmac, expires_at, attempts, consumed_at, invalidated_at
-           FROM otp_sessions WHERE id = $1 FOR UPDATE`,
-        [sessionId],
-      );
-      const session = rows[0];
+      const session = await this.sessions.lock(manager, sessionId);
       if (!session) return null;
       const matches = otpCodeMatches(this.config.get('APP_KEY', { infer: true }), session.id, code, session.code_hmac);
       const outcome = evaluateOtpAttempt(
@@ -62,11 +48,11 @@ export class VerifyOtpHandler implements ICommandHandler<VerifyOtpCommand, Verif
         this.config.get('OTP_MAX_ATTEMPTS', { infer: true }),
       );
       if (outcome.result === 'verified') {
-        await manager.query('UPDATE otp_sessions SET consumed_at = now() WHERE id = $1', [session.id]);
+        await this.sessions.consume(manager, session.id);
         return { outcome, signedIn: await this.signIn(manager, session.identifier, session.channel) };
       }
       if (outcome.result === 'wrong') {
-        await manager.query('UPDATE otp_sessions SET attempts = $2 WHERE id = $1', [session.id, outcome.attempts]);
+        await this.sessions.recordAttempts(manager, session.id, outcome.attempts);
       }
       return { outcome, signedIn: null };
     });

@@ -20,6 +20,7 @@ import {
   UnverifiedEmailTakenError,
 } from '@modules/social-auth/domain/social-auth.errors';
 import { VerifiedSocialIdentity } from '@modules/social-auth/domain/social-provider';
+import { SocialAccountsRepository } from '@modules/social-auth/persistence/social-accounts.repository';
 import { EmailDomainChecker } from '@modules/social-auth/providers/email-domain.checker';
 import { SocialTokenVerifier } from '@modules/social-auth/providers/social-token.verifier';
 import { SocialSignInCommand, SocialSignInResult } from './social-sign-in.command';
@@ -44,6 +45,7 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
     private readonly emailDomains: EmailDomainChecker,
     private readonly users: UsersQueries,
     private readonly tokens: TokenService,
+    private readonly socialAccounts: SocialAccountsRepository,
   ) {}
 
   async execute({ input, tenantContext }: SocialSignInCommand): Promise<SocialSignInResult> {
@@ -97,15 +99,14 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
     } else if (identity.emailVerified && user.email === email) {
       await this.claim(user.id);
     }
-    const linked: Array<{ user_id: string }> = await manager.query(
-      `INSERT INTO social_accounts (user_id, provider, provider_id, email, avatar_url) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (provider, provider_id) DO UPDATE SET last_sign_in_at = now(), email = EXCLUDED.email,
-         avatar_url = COALESCE(EXCLUDED.avatar_url, social_accounts.avatar_url)
-       WHERE social_accounts.user_id = EXCLUDED.user_id
-       RETURNING user_id`,
-      [user.id, input.provider, input.provider_id, identity.email ?? email, input.avatar ?? identity.avatarUrl],
-    );
-    if (linked.length === 0) throw new LinkRacedError();
+    const linked = await this.socialAccounts.link(manager, {
+      userId: user.id,
+      provider: input.provider,
+      subject: input.provider_id,
+      email: identity.email ?? email,
+      avatarUrl: input.avatar ?? identity.avatarUrl,
+    });
+    if (!linked) throw new LinkRacedError();
     const token = await this.tokens.issue(manager, user.id, 'social-api-token');
     return {
       user: { id: user.id, name: user.name, email: user.email, tenant_id: user.tenantId, avatar_url: user.avatarUrl },
@@ -132,18 +133,10 @@ export class SocialSignInHandler implements ICommandHandler<SocialSignInCommand,
    * opens the account.
    */
   private async linkedAccount(manager: EntityManager, provider: string, subject: string): Promise<AccountSummary | null> {
-    const userId = await this.linkedUserId(manager, provider, subject);
+    const userId = await this.socialAccounts.linkedUserId(manager, provider, subject);
     if (!userId) return null;
     const user = await this.users.lockForSignIn(manager, userId);
-    return user && (await this.linkedUserId(manager, provider, subject)) === userId ? user : null;
-  }
-
-  private async linkedUserId(manager: EntityManager, provider: string, subject: string): Promise<string | null> {
-    const rows: Array<{ user_id: string }> = await manager.query(
-      'SELECT user_id FROM social_accounts WHERE provider = $1 AND provider_id = $2',
-      [provider, subject],
-    );
-    return rows[0]?.user_id ?? null;
+    return user && (await this.socialAccounts.linkedUserId(manager, provider, subject)) === userId ? user : null;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { EnrichableField } from './domain/tenant-profile-enhanced.event';
+import type { EnrichableField } from '../domain/tenant-profile-enhanced.event';
 
 export const AI_AUDIT_LOG_NAME = 'ai-enrichment';
 
@@ -17,7 +17,7 @@ export interface AiAuditEntry {
 
 /** The `ai-enrichment` audit trail (spec 6) in `activity_log`: written in the transaction of the change it records. */
 @Injectable()
-export class AiAuditLog {
+export class AiAuditLogRepository {
   async record(manager: EntityManager, entry: AiAuditEntry): Promise<void> {
     await manager.query(
       `INSERT INTO activity_log (log_name, description, tenant_id, causer_id, subject_type, subject_id, properties)

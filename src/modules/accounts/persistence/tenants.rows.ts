@@ -1,0 +1,41 @@
+import type { SubscriptionStatus } from '../domain/tenant';
+
+/** What a storefront request needs of a shop. */
+export interface StorefrontTenantRow {
+  id: string;
+  slug: string;
+  is_public: boolean;
+}
+
+/** The enrichable profile and the enrichment rules' inputs (`TenantProfiles.find`). */
+export interface TenantProfileRow {
+  id: string;
+  name: string;
+  user_id: string | null;
+  subscription_status: SubscriptionStatus;
+  deleted_at: Date | null;
+  is_ai_enhanced: boolean;
+  description: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  slogan: string | null;
+  tags: unknown;
+}
+
+/** A live shop whose subscription is about to end, with its owner. */
+export interface ExpiringSubscriptionRow {
+  tenant_id: string;
+  tenant_name: string;
+  language: string;
+  timezone: string;
+  ends_at: Date;
+  owner_id: string;
+  owner_name: string;
+  owner_email: string;
+}
+
+/** The subscription state of a locked shop. */
+export interface TenantSubscriptionRow {
+  id: string;
+  subscription_status: SubscriptionStatus;
+}
