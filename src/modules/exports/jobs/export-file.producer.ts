@@ -14,7 +14,7 @@ import { SALES_REPORT_CSV_COLUMNS, salesRecord } from '../csv/sales-report-csv';
 import { type ExportFile, notificationKey, type ReportRange } from '../domain/export-file';
 import { ExportFileBusyError } from '../domain/exports.errors';
 import { parseIsoDate } from '../domain/report-range';
-import { ExportFileStore, MAX_READY_PER_TENANT } from '../files/export-file.store';
+import { ExportFilesRepository, MAX_READY_PER_TENANT } from '../persistence/export-files.repository';
 import { DownloadLinks } from '../links/download-links';
 import { exportReadyNotification } from '../notifications/export-ready.notification';
 import { reportReadyNotification } from '../notifications/report-ready.notification';
@@ -37,7 +37,7 @@ interface FileContents {
 export class ExportFileProducer {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly files: ExportFileStore,
+    private readonly files: ExportFilesRepository,
     private readonly orders: OrdersExportQuery,
     private readonly users: UsersQueries,
     private readonly links: DownloadLinks,
