@@ -7,7 +7,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { UsersQueries } from '@modules/accounts';
 import { Notifier, type NotificationMessage } from '@modules/notifications';
-import { type DailySalesRow, type OrderExportRow, OrdersExportQuery } from '@modules/orders';
+import { type DailySalesRow, type OrderExportRow, OrdersExportRepository } from '@modules/orders';
 import { csvStringifier } from '../csv/csv-format';
 import { ORDERS_CSV_COLUMNS, orderRecord } from '../csv/orders-csv';
 import { SALES_REPORT_CSV_COLUMNS, salesRecord } from '../csv/sales-report-csv';
@@ -38,7 +38,7 @@ export class ExportFileProducer {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly files: ExportFilesRepository,
-    private readonly orders: OrdersExportQuery,
+    private readonly orders: OrdersExportRepository,
     private readonly users: UsersQueries,
     private readonly links: DownloadLinks,
     private readonly notifier: Notifier,
