@@ -17,7 +17,7 @@ const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
 // The service's own SQL, page size and presenter, from the build (the bench runs after `npm run
 // build`), so the ceiling does the same database work and serialises the same bytes.
 const fromDist = (relative) => require(path.join(__dirname, '..', '..', 'dist', 'src', 'modules', 'notifications', relative));
-const { SELECT_NOTIFICATIONS_PAGE, COUNT_NOTIFICATIONS } = fromDist('queries/list-notifications/list-notifications.handler.js');
+const { SELECT_NOTIFICATIONS_PAGE, COUNT_NOTIFICATIONS } = fromDist('persistence/notifications.repository.js');
 const { NOTIFICATIONS_PER_PAGE: PER_PAGE } = fromDist('queries/list-notifications/list-notifications.query.js');
 const { toNotificationResource } = fromDist('dto/notification.resource.js');
 const { encodeCursor } = require(path.join(__dirname, '..', '..', 'dist', 'src', 'common', 'http', 'pagination.js'));

@@ -20,7 +20,7 @@ const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
 // so the ceiling does the same database work and serialises the same bytes.
 const fromDist = (relative) => require(path.join(__dirname, '..', '..', 'dist', 'src', relative));
 const { toResource } = fromDist('modules/orders/queries/order.presenter.js');
-const { listOrdersStatement } = fromDist('modules/orders/queries/list-orders/list-orders.handler.js');
+const { listOrdersStatement } = fromDist('modules/orders/persistence/orders.repository.js');
 const { LIST_TOTAL } = fromDist('infra/database/list-counts.js');
 const { offsetWindow, encodeCursor } = fromDist('common/http/pagination.js');
 

@@ -9,16 +9,24 @@ import { TrackEventHandler } from './commands/track-event/track-event.handler';
 import { AnalyticsBatchProcessor } from './jobs/analytics-batch.processor';
 import { ANALYTICS_QUEUE } from './jobs/analytics.queue';
 import { KnownProductsCache } from './known-products.cache';
+import { AnalyticsRepository } from './persistence/analytics.repository';
 
 @Module({
   imports: [BullModule.registerQueue({ name: ANALYTICS_QUEUE }), CatalogModule],
   controllers: [AnalyticsController],
-  providers: [TrackEventHandler, TrackEventBatcher, RecordConversionHandler, RecordInteractionHandler, KnownProductsCache],
+  providers: [
+    TrackEventHandler,
+    TrackEventBatcher,
+    RecordConversionHandler,
+    RecordInteractionHandler,
+    KnownProductsCache,
+    AnalyticsRepository,
+  ],
 })
 export class AnalyticsModule {}
 
 @Module({
   imports: [BullModule.registerQueue({ name: ANALYTICS_QUEUE })],
-  providers: [AnalyticsBatchProcessor],
+  providers: [AnalyticsBatchProcessor, AnalyticsRepository],
 })
 export class AnalyticsWorkerModule {}

@@ -1,13 +1,13 @@
 import { Controller, Get, Logger, Query, StreamableFile } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { toErrorResponse } from '@common/errors/error-response';
 import { UuidIdParam } from '@common/http/id-params';
-import { downloadFilename } from './domain/export-file';
-import { EXPORT_NOT_FOUND, ExportNotFoundError } from './domain/exports.errors';
-import { ExportFileStore } from './files/export-file.store';
-import { DownloadLinks } from './links/download-links';
+import { EXPORT_NOT_FOUND } from './domain/exports.errors';
+import type { ExportDownload } from './queries/get-export-download/get-export-download.handler';
+import { GetExportDownloadQuery } from './queries/get-export-download/get-export-download.query';
 
 /**
  * The signed download of an export or report (decisions §12): no bearer token, the link's
@@ -19,10 +19,7 @@ import { DownloadLinks } from './links/download-links';
 export class ExportDownloadsController {
   private readonly logger = new Logger(ExportDownloadsController.name);
 
-  constructor(
-    private readonly links: DownloadLinks,
-    private readonly files: ExportFileStore,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get(':id/download')
   @ApiOperation({
@@ -65,12 +62,10 @@ export class ExportDownloadsController {
     @Query('expires') expires: unknown,
     @Query('signature') signature: unknown,
   ): Promise<StreamableFile> {
-    this.links.verify(id, expires, signature);
-    const file = await this.files.findReady(id);
-    if (!file) throw new ExportNotFoundError();
-    const body = new StreamableFile(Readable.from(this.files.read(file), { objectMode: false }), {
+    const file = await this.queries.execute<GetExportDownloadQuery, ExportDownload>(new GetExportDownloadQuery(id, expires, signature));
+    const body = new StreamableFile(Readable.from(file.content, { objectMode: false }), {
       type: 'text/csv; charset=utf-8',
-      disposition: `attachment; filename="${downloadFilename(file)}"`,
+      disposition: `attachment; filename="${file.filename}"`,
       length: file.byteSize ?? undefined,
     });
     // Once bytes are on their way, a failure must not look like a complete file: cut the connection.

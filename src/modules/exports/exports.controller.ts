@@ -12,7 +12,7 @@ import { EXPORT_NOT_FOUND } from './domain/exports.errors';
 import { ExportFileResource, ExportFileResponse, ExportRequestedAnswer, ReportRequestedAnswer } from './dto/export-file.resource';
 import { objectBody, RequestOrdersExportDto, RequestSalesReportDto } from './dto/request-export.dto';
 import { resolveReportRange } from './domain/report-range';
-import { MAX_UNFINISHED_PER_TENANT } from './files/export-file.store';
+import { MAX_UNFINISHED_PER_TENANT } from './persistence/export-files.repository';
 import { GetExportFileQuery } from './queries/get-export-file/get-export-file.query';
 
 const BUSY = `Rate limit exceeded, or the shop already has ${MAX_UNFINISHED_PER_TENANT} exports or reports being prepared`;

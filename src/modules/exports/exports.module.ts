@@ -8,12 +8,13 @@ import { RequestExportHandler } from './commands/request-export/request-export.h
 import { ExportRequestedConsumer } from './consumers/export-requested.consumer';
 import { ExportDownloadsController } from './export-downloads.controller';
 import { ExportsController } from './exports.controller';
-import { ExportFileStore } from './files/export-file.store';
+import { ExportFilesRepository } from './persistence/export-files.repository';
 import { ExportFileProducer } from './jobs/export-file.producer';
 import { ExportsCleanupScheduler } from './jobs/exports-cleanup.scheduler';
 import { EXPORTS_QUEUE } from './jobs/exports.queue';
 import { ExportsProcessor } from './jobs/exports.processor';
 import { DownloadLinks } from './links/download-links';
+import { GetExportDownloadHandler } from './queries/get-export-download/get-export-download.handler';
 import { GetExportFileHandler } from './queries/get-export-file/get-export-file.handler';
 
 /** Asking for exports and reports, their status and signed downloads: any process. */
@@ -24,11 +25,12 @@ import { GetExportFileHandler } from './queries/get-export-file/get-export-file.
     RequestExportHandler,
     DeleteExpiredExportsHandler,
     GetExportFileHandler,
-    ExportFileStore,
+    GetExportDownloadHandler,
+    ExportFilesRepository,
     DownloadLinks,
     tenantOwnedTable('export', 'export_files'),
   ],
-  exports: [ExportFileStore, DownloadLinks],
+  exports: [ExportFilesRepository, DownloadLinks],
 })
 export class ExportsModule {}
 

@@ -28,7 +28,8 @@ import {
   ListPushSubscriptionsHandler,
 } from './queries/list-push-subscriptions/list-push-subscriptions.handler';
 import { PushSubscriptionsController } from './push-subscriptions.controller';
-import { PushSubscriptionsRepository } from './push-subscriptions.repository';
+import { NotificationsRepository } from './persistence/notifications.repository';
+import { PushSubscriptionsRepository } from './persistence/push-subscriptions.repository';
 
 /** The notifications a user reads, the browsers they are pushed to, and sending them: any process (the CLI sends the reminders too). */
 @Module({
@@ -36,6 +37,7 @@ import { PushSubscriptionsRepository } from './push-subscriptions.repository';
   controllers: [NotificationsController, PushSubscriptionsController],
   providers: [
     Notifier,
+    NotificationsRepository,
     Paginator,
     ListNotificationsHandler,
     CountNotificationsHandler,

@@ -8,6 +8,7 @@ import type { MailMessage } from '@infra/messaging/messages';
 import type { NotificationRecipient } from '@modules/accounts';
 import type { WebPushPayload } from './channels/push.channel';
 import type { NotificationType } from './domain/notification-type';
+import { NotificationsRepository } from './persistence/notifications.repository';
 import { BROADCAST_DELIVERY_QUEUE, BroadcastDeliveryJob, PUSH_DELIVERY_QUEUE, PushDeliveryJob } from './jobs/notification-delivery.queue';
 
 /** What one notification says on each channel it goes out on; a channel left out is not used. */
@@ -63,17 +64,19 @@ export class Notifier {
     @InjectQueue(PUSH_DELIVERY_QUEUE) private readonly pushes: Queue<PushDeliveryJob>,
     @InjectQueue(BROADCAST_DELIVERY_QUEUE) private readonly broadcasts: Queue<BroadcastDeliveryJob>,
     private readonly messages: MessageDispatcher,
+    private readonly notifications: NotificationsRepository,
   ) {}
 
   async notify(manager: EntityManager, { key, tenantId, recipients, message }: NotifyRequest): Promise<void> {
     if (!KEY.test(key)) throw new Error(`Notification key must match ${KEY}: ${key}`);
     if (message.data && recipients.length > 0) {
-      await manager.query(
-        `INSERT INTO notifications (user_id, tenant_id, type, data, dedupe_key)
-         SELECT recipient, $2, $3, $4, $5 FROM unnest($1::uuid[]) AS recipient
-         ON CONFLICT (user_id, dedupe_key) DO NOTHING`,
-        [recipients.map((recipient) => recipient.id), tenantId, message.type, message.data, key],
-      );
+      await this.notifications.insert(manager, {
+        userIds: recipients.map((recipient) => recipient.id),
+        tenantId,
+        type: message.type,
+        data: message.data,
+        dedupeKey: key,
+      });
     }
     await afterCommit(manager, () => this.enqueue({ key, tenantId, recipients, message }));
   }

@@ -3,5 +3,6 @@ export { OrdersModule } from './orders.module';
 export { paymentFailureReason } from './domain/payment-transition';
 export { orderPaymentStatement } from './persistence/order-payment.statement';
 export { OrderPlaced, type OrderPlacedPayload } from './domain/order-placed.event';
-export { type DailySalesRow, type OrderExportRow, OrdersExportQuery } from './queries/orders-export.query';
-export { type OrderSummary, readOrderSummary } from './queries/order-summary.query';
+export { OrdersExportRepository } from './persistence/orders-export.repository';
+export type { DailySalesRow, OrderExportRow } from './persistence/orders.rows';
+export { type OrderSummary, readOrderSummary } from './persistence/order-summary';

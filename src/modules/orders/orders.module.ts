@@ -5,12 +5,13 @@ import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
 import { ChangeOrderStatusHandler } from './commands/change-order-status/change-order-status.handler';
 import { PlaceOrderHandler } from './commands/place-order/place-order.handler';
-import { PlacedOrdersRepository } from './commands/place-order/placed-orders.repository';
 import { RecordOrderPaymentHandler } from './commands/record-order-payment/record-order-payment.handler';
 import { MerchantOrdersController } from './merchant-orders.controller';
+import { OrdersExportRepository } from './persistence/orders-export.repository';
+import { OrdersRepository } from './persistence/orders.repository';
+import { PlacedOrdersRepository } from './persistence/placed-orders.repository';
 import { GetOrderHandler } from './queries/get-order/get-order.handler';
 import { CountOrdersHandler, ListOrdersHandler } from './queries/list-orders/list-orders.handler';
-import { OrdersExportQuery } from './queries/orders-export.query';
 import { StorefrontOrdersController } from './storefront-orders.controller';
 
 @Module({
@@ -25,9 +26,10 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
     ListOrdersHandler,
     CountOrdersHandler,
     Paginator,
-    OrdersExportQuery,
+    OrdersExportRepository,
+    OrdersRepository,
     tenantOwnedTable('order', 'orders'),
   ],
-  exports: [OrdersExportQuery],
+  exports: [OrdersExportRepository],
 })
 export class OrdersModule {}

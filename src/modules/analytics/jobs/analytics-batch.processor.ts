@@ -1,8 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Job } from 'bullmq';
-import { DataSource } from 'typeorm';
+import { AnalyticsRepository } from '../persistence/analytics.repository';
 import { ANALYTICS_QUEUE, AnalyticsJob, AnalyticsRow, analyticsRowsOf, ConversionEvent, TrackRow } from './analytics.queue';
 import { isDataError, jobSummary, storableConversion, storableTrack, unstorableReason } from './storable-row';
 
@@ -32,7 +31,7 @@ export class AnalyticsBatchProcessor extends WorkerHost {
   private waiting: Waiting[] = [];
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(private readonly analytics: AnalyticsRepository) {
     super();
   }
 
@@ -63,8 +62,8 @@ export class AnalyticsBatchProcessor extends WorkerHost {
     const tracks = batch.filter((entry): entry is Waiting<TrackRow> => entry.data.kind === 'track');
     const conversions = batch.filter((entry): entry is Waiting<ConversionEvent> => entry.data.kind === 'conversion');
     await Promise.all([
-      this.settle(tracks, (jobs) => this.insertTracks(jobs), storableTrack),
-      this.settle(conversions, (jobs) => this.insertConversions(jobs), storableConversion),
+      this.settle(tracks, (jobs) => this.analytics.insertTracks(jobs), storableTrack),
+      this.settle(conversions, (jobs) => this.analytics.insertConversions(jobs), storableConversion),
     ]);
   }
 
@@ -103,44 +102,5 @@ export class AnalyticsBatchProcessor extends WorkerHost {
         entry.done(failure);
       }
     }
-  }
-
-  // Joined with tenants: an event for a tenant deleted since it was accepted is dropped, not a failed batch.
-  private async insertTracks(tracks: TrackRow[]): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO analytics_events (event_id, tenant_id, type, product_id, metadata, occurred_at)
-       SELECT e.event_id, e.tenant_id, e.type, e.product_id, e.metadata, e.occurred_at
-         FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::int[], $5::jsonb[], $6::timestamptz[])
-              AS e(event_id, tenant_id, type, product_id, metadata, occurred_at)
-         JOIN tenants t ON t.id = e.tenant_id
-       ON CONFLICT (event_id) DO NOTHING`,
-      [
-        tracks.map((job) => job.eventId),
-        tracks.map((job) => job.tenantId),
-        tracks.map((job) => job.type),
-        tracks.map((job) => job.productId),
-        tracks.map((job) => job.metadata),
-        tracks.map((job) => job.occurredAt),
-      ],
-    );
-  }
-
-  private async insertConversions(conversions: ConversionEvent[]): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO analytics_conversions (tenant_id, transaction_id, event, value, currency, occurred_at)
-       SELECT c.tenant_id, c.transaction_id, c.event, c.value, c.currency, c.occurred_at
-         FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::numeric[], $5::char(3)[], $6::timestamptz[])
-              AS c(tenant_id, transaction_id, event, value, currency, occurred_at)
-         JOIN tenants t ON t.id = c.tenant_id
-       ON CONFLICT (tenant_id, transaction_id) WHERE transaction_id IS NOT NULL DO NOTHING`,
-      [
-        conversions.map((job) => job.tenantId),
-        conversions.map((job) => job.transactionId),
-        conversions.map((job) => job.event),
-        conversions.map((job) => job.value),
-        conversions.map((job) => job.currency),
-        conversions.map((job) => job.occurredAt),
-      ],
-    );
   }
 }

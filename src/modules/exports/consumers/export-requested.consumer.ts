@@ -3,20 +3,20 @@ import { Queue } from 'bullmq';
 import type { StoredEvent } from '@infra/outbox/stored-event';
 import { OutboxEventHandler, OutboxHandler } from '@infra/outbox/outbox-handler.decorator';
 import { ExportRequested, type ExportRequestedPayload } from '@modules/exports/domain/export-requested.event';
-import { ExportFileStore } from '@modules/exports/files/export-file.store';
+import { ExportFilesRepository } from '@modules/exports/persistence/export-files.repository';
 import { EXPORTS_QUEUE, PRODUCE_JOB_OPTIONS, ProduceExportJob } from '@modules/exports/jobs/exports.queue';
 
 /**
  * Queues the file a request committed (job id = file id). A redelivered event adds a job BullMQ
  * already has, and a job that runs again finds its file finished and does nothing
- * (ExportFileStore.start). The job is added inside the delivery's transaction, before its
+ * (ExportFilesRepository.start). The job is added inside the delivery's transaction, before its
  * consumption is committed: a failed add rolls the delivery back, to be retried.
  */
 @OutboxHandler(ExportRequested)
 export class ExportRequestedConsumer implements OutboxEventHandler<ExportRequestedPayload> {
   constructor(
     @InjectQueue(EXPORTS_QUEUE) private readonly queue: Queue<ProduceExportJob>,
-    private readonly files: ExportFileStore,
+    private readonly files: ExportFilesRepository,
   ) {}
 
   async handle({ payload }: StoredEvent<ExportRequestedPayload>): Promise<void> {

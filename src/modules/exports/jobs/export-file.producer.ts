@@ -7,14 +7,14 @@ import { DataSource, EntityManager } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { UsersQueries } from '@modules/accounts';
 import { Notifier, type NotificationMessage } from '@modules/notifications';
-import { type DailySalesRow, type OrderExportRow, OrdersExportQuery } from '@modules/orders';
+import { type DailySalesRow, type OrderExportRow, OrdersExportRepository } from '@modules/orders';
 import { csvStringifier } from '../csv/csv-format';
 import { ORDERS_CSV_COLUMNS, orderRecord } from '../csv/orders-csv';
 import { SALES_REPORT_CSV_COLUMNS, salesRecord } from '../csv/sales-report-csv';
 import { type ExportFile, notificationKey, type ReportRange } from '../domain/export-file';
 import { ExportFileBusyError } from '../domain/exports.errors';
 import { parseIsoDate } from '../domain/report-range';
-import { ExportFileStore, MAX_READY_PER_TENANT } from '../files/export-file.store';
+import { ExportFilesRepository, MAX_READY_PER_TENANT } from '../persistence/export-files.repository';
 import { DownloadLinks } from '../links/download-links';
 import { exportReadyNotification } from '../notifications/export-ready.notification';
 import { reportReadyNotification } from '../notifications/report-ready.notification';
@@ -37,8 +37,8 @@ interface FileContents {
 export class ExportFileProducer {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly files: ExportFileStore,
-    private readonly orders: OrdersExportQuery,
+    private readonly files: ExportFilesRepository,
+    private readonly orders: OrdersExportRepository,
     private readonly users: UsersQueries,
     private readonly links: DownloadLinks,
     private readonly notifier: Notifier,

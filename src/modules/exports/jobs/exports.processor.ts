@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { DeleteExpiredExportsCommand } from '../commands/delete-expired-exports/delete-expired-exports.command';
 import { ExportFileBusyError } from '../domain/exports.errors';
-import { ExportFileStore } from '../files/export-file.store';
+import { ExportFilesRepository } from '../persistence/export-files.repository';
 import { ExportFileProducer } from './export-file.producer';
 import { EXPORTS_QUEUE, ProduceExportJob } from './exports.queue';
 
@@ -21,7 +21,7 @@ export class ExportsProcessor extends WorkerHost {
 
   constructor(
     private readonly producer: ExportFileProducer,
-    private readonly files: ExportFileStore,
+    private readonly files: ExportFilesRepository,
     private readonly commands: CommandBus,
   ) {
     super();

@@ -9,7 +9,7 @@ import { sendNotification, WebPushError } from 'web-push';
 import type { Env } from '@config/env.schema';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { parseAllowedPushHosts, parseAllowedPushPorts, pushEndpointProblem, PushEndpointRules } from '../domain/push-endpoint';
-import { PushSubscriptionRow, PushSubscriptionsRepository } from '../push-subscriptions.repository';
+import { PushSubscriptionRow, PushSubscriptionsRepository } from '../persistence/push-subscriptions.repository';
 import { PushChannel, WebPushPayload } from './push.channel';
 
 /** One push request gives up when its connection is silent this long (web-push's socket timeout); the job then retries. */

@@ -1,5 +1,6 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { NOTIFICATION_TYPES, type NotificationType } from '../domain/notification-type';
+import type { NotificationRow } from '../persistence/notifications.rows';
 
 /** `data` of a `new_order` notification. */
 class NewOrderNotificationData {
@@ -89,14 +90,6 @@ export class NotificationResource {
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;
-}
-
-export interface NotificationRow {
-  id: string;
-  type: NotificationType;
-  data: Record<string, unknown>;
-  read_at: Date | null;
-  created_at: Date;
 }
 
 export function toNotificationResource(row: NotificationRow): NotificationResource {

@@ -1,4 +1,5 @@
-import type { CombinedStatement, StatementPart } from '@infra/database/statements';
+import type { EntityManager } from 'typeorm';
+import { CombinedStatement, type StatementPart } from '@infra/database/statements';
 import {
   PAYMENT_TRANSITIONS,
   type PaymentOutcome,
@@ -108,5 +109,26 @@ export const orderPaymentStatement = {
          FROM payments_changed`,
     );
     return changed;
+  },
+
+  /**
+   * The change of one order alone, in `manager`'s transaction (RecordOrderPaymentCommand): one
+   * statement answering whether the order exists and whether its payment state changed.
+   */
+  async record(
+    manager: EntityManager,
+    change: { orderId: number; outcome: PaymentOutcome; provider: string; webhookLogId: string; reason?: string | null },
+  ): Promise<{ found: boolean; changed: boolean }> {
+    const statement = new CombinedStatement();
+    const found = orderPaymentStatement.orderExistsIn(statement, change.orderId);
+    const changed = orderPaymentStatement.changeIn(statement, {
+      orderId: change.orderId,
+      outcome: change.outcome,
+      provider: change.provider,
+      webhookLogId: statement.param(change.webhookLogId, 'text'),
+      reason: change.reason,
+      when: 'true',
+    });
+    return statement.run<{ found: boolean; changed: boolean }>(manager, `SELECT ${found} AS found, ${changed} AS changed`);
   },
 };

@@ -1,64 +1,6 @@
 import { centsToNumber, toCents } from '@common/money/money';
-import type { OrderStatus } from '../domain/order-status';
 import type { OrderResource } from '../dto/order.resource';
-
-export interface OrderRow {
-  id: number;
-  order_number: string;
-  status: OrderStatus;
-  payment_status: OrderResource['payment_status'];
-  paid_at: Date | null;
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string | null;
-  customer_address: string | null;
-  customer_notes: string | null;
-  delivery_type: OrderResource['delivery_type'];
-  payment_method: OrderResource['payment_method'];
-  coupon_code: string | null;
-  location_id: string | null;
-  subtotal: string;
-  discount_amount: string;
-  delivery_fee: string;
-  total: string;
-  currency: string;
-  created_at: Date;
-  updated_at: Date;
-  items: Array<{ product_id: number; name: string; price: string | number; quantity: number; line_total: string | number }>;
-}
-
-/** The order's own columns, as the presenter reads them: the list, the show and the placing INSERT's RETURNING. */
-export const ORDER_COLUMNS = [
-  'id',
-  'order_number',
-  'status',
-  'payment_status',
-  'paid_at',
-  'customer_name',
-  'customer_phone',
-  'customer_email',
-  'customer_address',
-  'customer_notes',
-  'delivery_type',
-  'payment_method',
-  'coupon_code',
-  'location_id',
-  'subtotal',
-  'discount_amount',
-  'delivery_fee',
-  'total',
-  'currency',
-  'created_at',
-  'updated_at',
-] as const;
-
-/** One round trip per page: the items come aggregated with their order, in the order they were inserted. Callers append WHERE / ORDER BY. */
-export const SELECT_ORDERS = `
-  SELECT ${ORDER_COLUMNS.map((column) => `o.${column}`).join(', ')},
-         COALESCE((SELECT json_agg(json_build_object('product_id', i.product_id, 'name', i.name, 'price', i.price,
-                                                      'quantity', i.quantity, 'line_total', i.line_total) ORDER BY i.id)
-                     FROM order_items i WHERE i.order_id = o.id), '[]') AS items
-    FROM orders o`;
+import type { OrderRow } from '../persistence/orders.rows';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

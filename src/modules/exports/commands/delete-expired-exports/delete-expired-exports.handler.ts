@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ExportFileStore } from '@modules/exports/files/export-file.store';
+import { ExportFilesRepository } from '@modules/exports/persistence/export-files.repository';
 import { DeleteExpiredExportsCommand } from './delete-expired-exports.command';
 
 /** Files per statement: each takes its chunks along (about 1 MiB each), so batches stay short. */
@@ -7,7 +7,7 @@ const BATCH = 20;
 
 @CommandHandler(DeleteExpiredExportsCommand)
 export class DeleteExpiredExportsHandler implements ICommandHandler<DeleteExpiredExportsCommand, number> {
-  constructor(private readonly files: ExportFileStore) {}
+  constructor(private readonly files: ExportFilesRepository) {}
 
   async execute({ now }: DeleteExpiredExportsCommand): Promise<number> {
     let total = 0;

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { ExportRequested } from '@modules/exports/domain/export-requested.event';
-import { ExportFileStore } from '@modules/exports/files/export-file.store';
+import { ExportFilesRepository } from '@modules/exports/persistence/export-files.repository';
 import { RequestExportCommand } from './request-export.command';
 
 /**
@@ -16,7 +16,7 @@ import { RequestExportCommand } from './request-export.command';
 export class RequestExportHandler implements ICommandHandler<RequestExportCommand, string> {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly files: ExportFileStore,
+    private readonly files: ExportFilesRepository,
     private readonly outbox: OutboxService,
   ) {}
 

@@ -1,9 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ExportNotFoundError } from '@modules/exports/domain/exports.errors';
 import type { ExportFileResource } from '@modules/exports/dto/export-file.resource';
-import { ExportFileStore } from '@modules/exports/files/export-file.store';
+import { ExportFilesRepository } from '@modules/exports/persistence/export-files.repository';
 import { DownloadLinks } from '@modules/exports/links/download-links';
 import { GetExportFileQuery } from './get-export-file.query';
 
@@ -11,13 +9,12 @@ import { GetExportFileQuery } from './get-export-file.query';
 @QueryHandler(GetExportFileQuery)
 export class GetExportFileHandler implements IQueryHandler<GetExportFileQuery, ExportFileResource> {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly files: ExportFileStore,
+    private readonly files: ExportFilesRepository,
     private readonly links: DownloadLinks,
   ) {}
 
   async execute({ tenantId, fileId }: GetExportFileQuery): Promise<ExportFileResource> {
-    const file = await this.files.find(this.dataSource.manager, tenantId, fileId);
+    const file = await this.files.find(tenantId, fileId);
     if (!file) throw new ExportNotFoundError();
     const link = file.status === 'ready' ? this.links.issue(file) : null;
     return {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { PushSubscriptionNotFoundError } from '@modules/notifications/domain/notifications.errors';
-import { PushSubscriptionsRepository } from '@modules/notifications/push-subscriptions.repository';
+import { PushSubscriptionsRepository } from '@modules/notifications/persistence/push-subscriptions.repository';
 import { DeletePushSubscriptionByIdCommand } from './delete-push-subscription-by-id.command';
 
 @CommandHandler(DeletePushSubscriptionByIdCommand)

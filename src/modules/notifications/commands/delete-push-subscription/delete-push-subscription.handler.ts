@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { canonicalPushEndpoint } from '@modules/notifications/domain/push-endpoint';
-import { PushSubscriptionsRepository } from '@modules/notifications/push-subscriptions.repository';
+import { PushSubscriptionsRepository } from '@modules/notifications/persistence/push-subscriptions.repository';
 import { DeletePushSubscriptionCommand } from './delete-push-subscription.command';
 
 @CommandHandler(DeletePushSubscriptionCommand)

@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
-import { PushSubscriptionsRepository } from '@modules/notifications/push-subscriptions.repository';
+import { PushSubscriptionsRepository } from '@modules/notifications/persistence/push-subscriptions.repository';
 import { ForgetUserPushSubscriptionsCommand } from './forget-user-push-subscriptions.command';
 
 /** Joins the sender's transaction (the claim's): the browsers go exactly when the claim commits. */

@@ -1,14 +1,13 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { NotificationsRepository } from '@modules/notifications/persistence/notifications.repository';
 import { MarkAllNotificationsReadCommand } from './mark-all-notifications-read.command';
 
 /** Marks every unread notification of the user read (only the user's own: the filter is the user id). */
 @CommandHandler(MarkAllNotificationsReadCommand)
 export class MarkAllNotificationsReadHandler implements ICommandHandler<MarkAllNotificationsReadCommand, void> {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly notifications: NotificationsRepository) {}
 
   async execute({ userId }: MarkAllNotificationsReadCommand): Promise<void> {
-    await this.dataSource.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId]);
+    await this.notifications.markAllRead(userId);
   }
 }

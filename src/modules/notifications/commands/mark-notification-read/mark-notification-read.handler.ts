@@ -1,7 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { NotificationNotFoundError } from '@modules/notifications/domain/notifications.errors';
+import { NotificationsRepository } from '@modules/notifications/persistence/notifications.repository';
 import { MarkNotificationReadCommand } from './mark-notification-read.command';
 
 /**
@@ -10,13 +9,9 @@ import { MarkNotificationReadCommand } from './mark-notification-read.command';
  */
 @CommandHandler(MarkNotificationReadCommand)
 export class MarkNotificationReadHandler implements ICommandHandler<MarkNotificationReadCommand, void> {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly notifications: NotificationsRepository) {}
 
   async execute({ userId, notificationId }: MarkNotificationReadCommand): Promise<void> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
-      'UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2',
-      [notificationId, userId],
-    );
-    if (affected === 0) throw new NotificationNotFoundError();
+    if (!(await this.notifications.markRead(userId, notificationId))) throw new NotificationNotFoundError();
   }
 }

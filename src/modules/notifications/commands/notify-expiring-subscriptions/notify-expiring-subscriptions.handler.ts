@@ -7,6 +7,7 @@ import type { Env } from '@config/env.schema';
 import { inTransaction } from '@infra/database/transaction';
 import { type ExpiringSubscription, SubscriptionsQueries } from '@modules/accounts';
 import { Notifier } from '@modules/notifications/notifier.service';
+import { NotificationsRepository } from '@modules/notifications/persistence/notifications.repository';
 import { NotifyExpiringSubscriptionsCommand, NotifyExpiringSubscriptionsResult } from './notify-expiring-subscriptions.command';
 import { subscriptionExpiringNotification } from './subscription-expiring.notification';
 
@@ -34,13 +35,12 @@ export class NotifyExpiringSubscriptionsHandler implements ICommandHandler<
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly subscriptions: SubscriptionsQueries,
     private readonly notifier: Notifier,
+    private readonly notifications: NotificationsRepository,
     private readonly config: ConfigService<Env, true>,
   ) {}
 
   async execute(): Promise<NotifyExpiringSubscriptionsResult> {
-    await this.dataSource.query(`DELETE FROM subscription_reminders WHERE period_ends_at < now() - make_interval(days => $1)`, [
-      CLAIMS_KEPT_DAYS,
-    ]);
+    await this.notifications.forgetRemindersOlderThan(CLAIMS_KEPT_DAYS);
     const due = await this.subscriptions.expiringWithin(this.dataSource.manager, REMINDER_WINDOW_HOURS);
     const result: NotifyExpiringSubscriptionsResult = { due: due.length, notified: 0, failed: 0 };
     // One shop at a time, each in its own transaction: one failing shop (its owner's mail refused by
@@ -58,13 +58,8 @@ export class NotifyExpiringSubscriptionsHandler implements ICommandHandler<
 
   private remind(subscription: ExpiringSubscription): Promise<boolean> {
     return inTransaction(this.dataSource, async (manager) => {
-      const claimed: unknown[] = await manager.query(
-        `INSERT INTO subscription_reminders (tenant_id, period_ends_at, user_id) VALUES ($1, $2, $3)
-         ON CONFLICT (tenant_id, period_ends_at) DO NOTHING
-         RETURNING tenant_id`,
-        [subscription.tenantId, subscription.endsAt, subscription.owner.id],
-      );
-      if (claimed.length === 0) return false;
+      if (!(await this.notifications.claimReminder(manager, subscription.tenantId, subscription.endsAt, subscription.owner.id)))
+        return false;
       await this.notifier.notify(manager, {
         key: reminderKey(subscription),
         tenantId: subscription.tenantId,

@@ -13,7 +13,7 @@ import {
   PushEndpointRules,
 } from '@modules/notifications/domain/push-endpoint';
 import { canonicalPushKey } from '@modules/notifications/domain/push-keys';
-import { PushSubscriptionsRepository } from '@modules/notifications/push-subscriptions.repository';
+import { PushSubscriptionsRepository } from '@modules/notifications/persistence/push-subscriptions.repository';
 import { RegisterPushSubscriptionCommand } from './register-push-subscription.command';
 
 @CommandHandler(RegisterPushSubscriptionCommand)

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { CursorKey, PageSlice } from '@common/http/pagination';
 import type { PushSubscriptionResource } from '@modules/notifications/dto/push-subscription.resource';
-import { PushSubscriptionsRepository, PushSubscriptionSummary } from '@modules/notifications/push-subscriptions.repository';
+import { PushSubscriptionsRepository, PushSubscriptionSummary } from '@modules/notifications/persistence/push-subscriptions.repository';
 import { CountPushSubscriptionsQuery, ListPushSubscriptionsQuery } from './list-push-subscriptions.query';
 
 /**

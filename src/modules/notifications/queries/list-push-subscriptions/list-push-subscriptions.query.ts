@@ -1,5 +1,5 @@
 import type { PageWindow } from '@common/http/pagination';
-import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '@modules/notifications/push-subscriptions.repository';
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '@modules/notifications/persistence/push-subscriptions.repository';
 
 /** A user keeps at most 20 browsers (push-subscriptions.repository.ts): one page holds them all. */
 export const PUSH_SUBSCRIPTIONS_PER_PAGE = MAX_PUSH_SUBSCRIPTIONS_PER_USER;

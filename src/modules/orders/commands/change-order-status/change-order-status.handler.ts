@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { InventoryService } from '@modules/catalog';
 import { recordOrderEvent } from '@modules/orders/persistence/order-events';
-import { checkOrderTransition, OrderStatus } from '@modules/orders/domain/order-status';
+import { OrdersRepository } from '@modules/orders/persistence/orders.repository';
+import { checkOrderTransition } from '@modules/orders/domain/order-status';
 import { OrderNotFoundError, OrderStatusTransitionError } from '@modules/orders/domain/orders.errors';
 import { ChangeOrderStatusCommand } from './change-order-status.command';
 
@@ -18,32 +19,21 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly inventory: InventoryService,
+    private readonly orders: OrdersRepository,
   ) {}
 
   async execute({ tenantId, orderId, status, userId }: ChangeOrderStatusCommand): Promise<{ changed: boolean }> {
     return inTransaction(this.dataSource, async (manager) => {
-      const rows: Array<{ status: OrderStatus }> = await manager.query(
-        'SELECT status FROM orders WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
-        [tenantId, orderId],
-      );
-      if (!rows[0]) throw new OrderNotFoundError();
-      const from = rows[0].status;
+      const from = await this.orders.lockStatus(manager, tenantId, orderId);
+      if (!from) throw new OrderNotFoundError();
       const check = checkOrderTransition(from, status);
       if (!check.allowed) throw new OrderStatusTransitionError(check.reason);
       if (!check.changed) return { changed: false };
 
-      await manager.query('UPDATE orders SET status = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2', [
-        tenantId,
-        orderId,
-        status,
-      ]);
+      await this.orders.setStatus(manager, tenantId, orderId, status);
       await recordOrderEvent(manager, { orderId, tenantId, event: 'status_changed', fromStatus: from, toStatus: status, userId });
       if (status === 'cancelled') {
-        const lines: Array<{ productId: number; quantity: number }> = await manager.query(
-          'SELECT product_id AS "productId", quantity FROM order_items WHERE order_id = $1',
-          [orderId],
-        );
-        await this.inventory.restock(manager, tenantId, lines);
+        await this.inventory.restock(manager, tenantId, await this.orders.itemQuantities(manager, orderId));
       }
       return { changed: true };
     });

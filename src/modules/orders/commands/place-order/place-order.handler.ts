@@ -16,7 +16,7 @@ import { NO_DISCOUNT, type OrderDiscount, priceLines, priceOrder } from '@module
 import { OrderAmountTooLargeError, OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
 import { toResource } from '@modules/orders/queries/order.presenter';
 import { PlaceOrderCommand, type PlaceOrderResult } from './place-order.command';
-import { type KeptOrder, PlacedOrdersRepository } from './placed-orders.repository';
+import { type KeptOrder, PlacedOrdersRepository } from '@modules/orders/persistence/placed-orders.repository';
 
 /**
  * Places an order: prices from the catalog, stock taken atomically, the coupon counted, a

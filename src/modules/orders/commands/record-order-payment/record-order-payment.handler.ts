@@ -2,7 +2,6 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { integerId } from '@common/http/resource-ids';
-import { CombinedStatement } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
 import { orderPaymentStatement } from '@modules/orders/persistence/order-payment.statement';
 import { RecordOrderPaymentCommand, RecordOrderPaymentResult } from './record-order-payment.command';
@@ -21,17 +20,13 @@ export class RecordOrderPaymentHandler implements ICommandHandler<RecordOrderPay
     // An id the orders table cannot hold names no order (rather than failing the caller's transaction).
     if (integerId(String(orderId)) === null) return 'order_not_found';
     return inTransaction(this.dataSource, async (manager) => {
-      const statement = new CombinedStatement();
-      const found = orderPaymentStatement.orderExistsIn(statement, orderId);
-      const changed = orderPaymentStatement.changeIn(statement, {
+      const row = await orderPaymentStatement.record(manager, {
         orderId,
         outcome,
         provider: details.provider,
-        webhookLogId: statement.param(details.webhookLogId, 'text'),
+        webhookLogId: details.webhookLogId,
         reason: details.reason,
-        when: 'true',
       });
-      const row = await statement.run<{ found: boolean; changed: boolean }>(manager, `SELECT ${found} AS found, ${changed} AS changed`);
       return !row.found ? 'order_not_found' : row.changed ? 'applied' : 'unchanged';
     });
   }

@@ -2,17 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CombinedStatement } from '@infra/database/statements';
+import { webhookLogStatement } from '@modules/payments/persistence/webhook-logs.repository';
+import type { LogEntry } from '@modules/payments/persistence/webhook-logs.rows';
 import { OrderPayment, PaymentEffects } from './payment-effects';
 import type { WebhookOutcome } from './receive-payment-event.command';
-
-/** What the log row records about a delivery. */
-export interface LogEntry {
-  provider: string;
-  externalId: string;
-  eventType: string;
-  /** The payload as JSON text. */
-  payload: string;
-}
 
 /** The first delivery of an order payment event: its log row and what it does to the order. */
 export interface FirstDelivery extends LogEntry {
@@ -127,57 +120,17 @@ export class FirstDeliveryBatcher {
   private async applyOne(delivery: FirstDelivery): Promise<FirstOutcome> {
     const statement = new CombinedStatement();
     const effect = this.effects.inStatement(statement, delivery.payment, delivery.provider);
-    statement.with(
-      'webhook_log',
-      `INSERT INTO webhook_logs (provider, external_event_id, event_type, payload, processing_status, processed_at, error)
-       SELECT ${statement.param(delivery.provider, 'varchar')}, ${statement.param(delivery.externalId, 'varchar')},
-         ${statement.param(delivery.eventType, 'varchar')}, ${statement.param(delivery.payload, 'jsonb')},
-         CASE WHEN ${effect.valid} THEN 'processed' ELSE 'invalid' END, now(),
-         CASE WHEN ${effect.valid} THEN NULL ELSE ${statement.param(effect.invalidReason, 'text')} END
-       ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id, processing_status`,
-    );
-    effect.addChange('EXISTS (SELECT 1 FROM webhook_log)', 'SELECT id FROM webhook_log');
-    const row = await statement.run<{ outcome: FirstOutcome }>(
-      this.dataSource.manager,
-      'SELECT (SELECT processing_status FROM webhook_log) AS outcome',
-    );
-    return row.outcome;
+    const logged = webhookLogStatement.logIn(statement, delivery, effect);
+    effect.addChange(logged.inserted, logged.id);
+    return webhookLogStatement.outcomeOf(statement, this.dataSource.manager);
   }
 
   /** Many deliveries (distinct event ids, distinct orders), one statement over arrays; outcomes in their order. */
   private async applyMany(deliveries: FirstDelivery[]): Promise<FirstOutcome[]> {
     const statement = new CombinedStatement();
-    const column = <T>(type: string, value: (delivery: FirstDelivery) => T) => statement.param(deliveries.map(value), type);
-    const deliveriesPart = statement.with(
-      'deliveries',
-      `SELECT * FROM unnest(${column('varchar[]', (d) => d.provider)}, ${column('varchar[]', (d) => d.externalId)},
-         ${column('varchar[]', (d) => d.eventType)}, ${column('jsonb[]', (d) => d.payload)}, ${column('int[]', (d) => d.payment.orderId)},
-         ${column('text[]', (d) => d.payment.outcome)}, ${column('text[]', (d) => d.payment.reason)})
-         WITH ORDINALITY AS d(provider, external_event_id, event_type, payload, order_id, outcome, reason, n)`,
-    );
+    const deliveriesPart = webhookLogStatement.deliveriesIn(statement, deliveries);
     const effect = this.effects.inBatchStatement(statement, deliveriesPart);
-    const valid = effect.valid('d.order_id');
-    // Rows inserted in key order: two batches that share event ids wait for each other in one order.
-    statement.with(
-      'webhook_log',
-      `INSERT INTO webhook_logs (provider, external_event_id, event_type, payload, processing_status, processed_at, error)
-       SELECT d.provider, d.external_event_id, d.event_type, d.payload, CASE WHEN ${valid} THEN 'processed' ELSE 'invalid' END, now(),
-              CASE WHEN ${valid} THEN NULL ELSE ${statement.param(effect.invalidReason, 'text')} END
-         FROM deliveries d ORDER BY d.provider, d.external_event_id
-       ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id, provider, external_event_id, processing_status`,
-    );
-    const changes = statement.with(
-      'payment_changes',
-      `SELECT d.order_id, d.outcome, d.provider, d.reason, w.id AS webhook_log_id
-         FROM deliveries d JOIN webhook_log w ON w.provider = d.provider AND w.external_event_id = d.external_event_id
-        WHERE w.processing_status = 'processed'`,
-    );
-    effect.addChanges(changes);
-    const row = await statement.run<{ outcomes: FirstOutcome[] }>(
-      this.dataSource.manager,
-      `SELECT array_agg(w.processing_status ORDER BY d.n) AS outcomes
-         FROM deliveries d LEFT JOIN webhook_log w ON w.provider = d.provider AND w.external_event_id = d.external_event_id`,
-    );
-    return row.outcomes;
+    effect.addChanges(webhookLogStatement.logManyIn(statement, effect));
+    return webhookLogStatement.outcomesOf(statement, this.dataSource.manager);
   }
 }

@@ -6,15 +6,13 @@ import { isDependencyUnavailable, isStatementCancelled } from '@common/errors/de
 import { sha256Hex } from '@common/util/stable-json';
 import { inTransaction } from '@infra/database/transaction';
 import { isKnownPaymentEvent, parseEnvelope, WebhookEnvelope } from '@modules/payments/domain/payment-events';
-import { FirstDeliveryBatcher, LogEntry } from './first-delivery.batcher';
+import { WebhookLogsRepository } from '@modules/payments/persistence/webhook-logs.repository';
+import type { LogEntry } from '@modules/payments/persistence/webhook-logs.rows';
+import { FirstDeliveryBatcher } from './first-delivery.batcher';
 import { PaymentEffects } from './payment-effects';
 import { ReceivePaymentEventCommand, WebhookOutcome } from './receive-payment-event.command';
 
 const FINAL: ReadonlySet<string> = new Set(['processed', 'ignored', 'invalid']);
-
-const INSERT_LOG_ROW = `INSERT INTO webhook_logs (provider, external_event_id, event_type, payload) VALUES ($1, $2, $3, $4::jsonb)
-  ON CONFLICT (provider, external_event_id) DO NOTHING RETURNING id`;
-const RECORD_OUTCOME = 'UPDATE webhook_logs SET processing_status = $2, processed_at = now(), error = $3 WHERE id = $1';
 
 /**
  * Records a signed payment event and applies it once (docs/payments-webhook.md).
@@ -40,6 +38,7 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly effects: PaymentEffects,
     private readonly firstDeliveries: FirstDeliveryBatcher,
+    private readonly logs: WebhookLogsRepository,
   ) {}
 
   async execute({ rawBody, provider }: ReceivePaymentEventCommand): Promise<WebhookOutcome> {
@@ -54,29 +53,21 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
         inOne === null
           ? null
           : await inTransaction(this.dataSource, async (manager) => {
-              const inserted: Array<{ id: string }> = await manager.query(INSERT_LOG_ROW, [
-                entry.provider,
-                entry.externalId,
-                entry.eventType,
-                entry.payload,
-              ]);
-              if (!inserted[0]) return null; // on record already: a repeated delivery
-              const { outcome, error } = await this.apply(envelope, provider, inserted[0].id);
-              await manager.query(RECORD_OUTCOME, [inserted[0].id, outcome, error]);
+              const inserted = await this.logs.insert(entry, manager);
+              if (!inserted) return null; // on record already: a repeated delivery
+              const { outcome, error } = await this.apply(envelope, provider, inserted);
+              await this.logs.recordOutcome(manager, inserted, outcome, error);
               return outcome;
             });
       if (first) return first;
 
-      logId = await this.existingRow(entry);
+      const existing = await this.logs.idOf(entry);
+      logId = existing;
       return await inTransaction(this.dataSource, async (manager) => {
-        const rows: Array<{ processing_status: string }> = await manager.query(
-          'SELECT processing_status FROM webhook_logs WHERE id = $1 FOR UPDATE',
-          [logId],
-        );
-        const status = rows[0].processing_status;
+        const status = await this.logs.lockStatus(manager, existing);
         if (FINAL.has(status)) return status as WebhookOutcome;
-        const { outcome, error } = await this.apply(envelope, provider, logId!);
-        await manager.query(RECORD_OUTCOME, [logId, outcome, error]);
+        const { outcome, error } = await this.apply(envelope, provider, existing);
+        await this.logs.recordOutcome(manager, existing, outcome, error);
         return outcome;
       });
     } catch (failure) {
@@ -88,12 +79,7 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
       // Nothing of the failed transaction stands: file the delivery (its own commit) if no row is
       // on record yet, then mark it failed unless another delivery has applied it meanwhile.
       logId ??= await this.record(entry);
-      await this.dataSource
-        .query(
-          `UPDATE webhook_logs SET processing_status = 'failed', error = $2 WHERE id = $1 AND processing_status IN ('received', 'failed')`,
-          [logId, String((failure as Error)?.message ?? failure).slice(0, 2000)],
-        )
-        .catch(() => undefined);
+      await this.logs.markFailed(logId, String((failure as Error)?.message ?? failure).slice(0, 2000)).catch(() => undefined);
       return 'failed';
     }
   }
@@ -126,21 +112,7 @@ export class ReceivePaymentEventHandler implements ICommandHandler<ReceivePaymen
 
   /** Inserts the log row (its own commit) or finds the one an earlier delivery of this event wrote. */
   private async record(entry: LogEntry): Promise<string> {
-    const inserted: Array<{ id: string }> = await this.dataSource.query(INSERT_LOG_ROW, [
-      entry.provider,
-      entry.externalId,
-      entry.eventType,
-      entry.payload,
-    ]);
-    return inserted[0]?.id ?? this.existingRow(entry);
-  }
-
-  private async existingRow(entry: LogEntry): Promise<string> {
-    const existing: Array<{ id: string }> = await this.dataSource.query(
-      'SELECT id FROM webhook_logs WHERE provider = $1 AND external_event_id = $2',
-      [entry.provider, entry.externalId],
-    );
-    return existing[0].id;
+    return (await this.logs.insert(entry)) ?? this.logs.idOf(entry);
   }
 }
 

@@ -4,40 +4,7 @@ import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import { allowLongStatements } from '@infra/database/long-statements';
-import type { OrderStatus } from '../domain/order-status';
-
-/** One order as an export reads it: amounts as the decimal text PostgreSQL stores, items in the order they were added. */
-export interface OrderExportRow {
-  order_number: string;
-  created_at: Date;
-  status: OrderStatus;
-  payment_status: 'unpaid' | 'paid' | 'failed';
-  customer_name: string;
-  customer_phone: string;
-  customer_email: string | null;
-  customer_address: string | null;
-  customer_notes: string | null;
-  delivery_type: 'pickup' | 'delivery';
-  payment_method: string;
-  coupon_code: string | null;
-  subtotal: string;
-  discount_amount: string;
-  delivery_fee: string;
-  total: string;
-  currency: string;
-  items: Array<{ quantity: number; name: string }>;
-}
-
-/** One calendar day (UTC) of a shop's sales; cancelled orders are not counted. */
-export interface DailySalesRow {
-  /** YYYY-MM-DD. */
-  date: string;
-  orders: number;
-  /** Sum of the orders' totals, decimal text. */
-  revenue: string;
-  /** Sum of their discounts, decimal text. */
-  discounts: string;
-}
+import type { DailySalesRow } from './orders.rows';
 
 /** Rows fetched from the server-side cursor per round trip. */
 const CURSOR_BATCH = 500;
@@ -54,7 +21,7 @@ const EXPORT_READ_TIMEOUT_MS = 60 * 60_000;
  * files; this module owns the orders and says how they are read).
  */
 @Injectable()
-export class OrdersExportQuery {
+export class OrdersExportRepository {
   /**
    * Every order of the shop, oldest first, from a server-side cursor: rows arrive in batches as the
    * consumer reads, so memory stays flat whatever the shop's size. `manager` must be in an open

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import type { OrderSummaryRow } from './orders.rows';
 
 /** One order as a mail to the shop shows it: amounts as the decimal text PostgreSQL stores. */
 export interface OrderSummary {
@@ -17,18 +18,7 @@ export interface OrderSummary {
 
 /** A shop's order with its lines and totals, for the new-order mail; null when it is gone. */
 export async function readOrderSummary(manager: EntityManager, tenantId: string, orderId: number): Promise<OrderSummary | null> {
-  const rows: Array<{
-    id: number;
-    order_number: string;
-    customer_name: string;
-    created_at: Date;
-    subtotal: string;
-    discount_amount: string;
-    delivery_fee: string;
-    total: string;
-    currency: string;
-    lines: Array<{ quantity: number; name: string; line_total: string }>;
-  }> = await manager.query(
+  const rows: OrderSummaryRow[] = await manager.query(
     `SELECT o.id, o.order_number, o.customer_name, o.created_at, o.subtotal::text, o.discount_amount::text,
             o.delivery_fee::text, o.total::text, o.currency,
             COALESCE((SELECT json_agg(json_build_object('quantity', i.quantity, 'name', i.name, 'line_total', i.line_total::text) ORDER BY i.id)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { epochMicros } from '@infra/database/list-counts';
-import type { ContentEncoding } from './dto/push-subscription.dto';
+import type { ContentEncoding } from '../dto/push-subscription.dto';
 
 export interface PushSubscriptionRow {
   id: string;

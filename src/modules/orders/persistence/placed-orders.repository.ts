@@ -4,7 +4,7 @@ import { Cents, centsToDecimal } from '@common/money/money';
 import { CombinedStatement, prepared } from '@infra/database/statements';
 import type { PricedLine } from '@modules/catalog';
 import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
-import { ORDER_COLUMNS, type OrderRow, SELECT_ORDERS } from '@modules/orders/queries/order.presenter';
+import { ORDER_COLUMNS, type OrderRow, SELECT_ORDERS } from './orders.rows';
 
 const FIRST_ORDER_NUMBER = 1001;
 

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { type ExportFile, type ExportKind, type ExportParams, FILE_RETENTION_MS } from '../domain/export-file';
 import { TooManyExportsError } from '../domain/exports.errors';
 import { ChunkedFileWriter } from './chunked-file.writer';
+import { COLUMNS, type ExportFileRow, toFile } from './export-files.rows';
 
 /**
  * Files being prepared (queued or running) one shop may have at once: each is a job reading the
@@ -19,43 +20,9 @@ export const MAX_UNFINISHED_PER_TENANT = 3;
  */
 export const MAX_READY_PER_TENANT = 20;
 
-interface ExportFileRow {
-  id: string;
-  tenant_id: string;
-  user_id: string;
-  kind: ExportKind;
-  status: ExportFile['status'];
-  params: ExportParams;
-  row_count: number | null;
-  byte_size: string | null;
-  chunk_count: number | null;
-  created_at: Date;
-  completed_at: Date | null;
-  expires_at: Date;
-}
-
-const COLUMNS = 'id, tenant_id, user_id, kind, status, params, row_count, byte_size, chunk_count, created_at, completed_at, expires_at';
-
-function toFile(row: ExportFileRow): ExportFile {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    userId: row.user_id,
-    kind: row.kind,
-    status: row.status,
-    params: row.params,
-    rowCount: row.row_count,
-    byteSize: row.byte_size === null ? null : Number(row.byte_size),
-    chunkCount: row.chunk_count,
-    createdAt: row.created_at,
-    completedAt: row.completed_at,
-    expiresAt: row.expires_at,
-  };
-}
-
 /** `export_files` and their chunks: the only code that touches these tables. */
 @Injectable()
-export class ExportFileStore {
+export class ExportFilesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** A new queued file, unless the shop already has MAX_UNFINISHED_PER_TENANT being prepared (429). */
@@ -84,7 +51,7 @@ export class ExportFileStore {
     await this.dataSource.query('DELETE FROM export_files WHERE id = $1', [fileId]);
   }
 
-  find(manager: EntityManager, tenantId: string, fileId: string): Promise<ExportFile | null> {
+  find(tenantId: string, fileId: string, manager: EntityManager = this.dataSource.manager): Promise<ExportFile | null> {
     return this.one(manager.query(`SELECT ${COLUMNS} FROM export_files WHERE id = $1 AND tenant_id = $2`, [fileId, tenantId]));
   }
 

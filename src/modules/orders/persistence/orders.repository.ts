@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { PageWindow } from '@common/http/pagination';
+import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
+import type { OrderStatus } from '../domain/order-status';
+import { ORDER_COLUMNS, ORDER_ITEMS, type OrderRow, SELECT_ORDERS } from './orders.rows';
+
+/**
+ * The statement of one page of a tenant's orders, newest first, optionally of one status. The
+ * page's ids come first, off orders_tenant_created_idx or orders_tenant_status_created_idx alone (an
+ * index-only scan); only those orders are read and only their items aggregated, however many rows
+ * the page skipped. (Exported for the benchmark, which shows its plans.)
+ */
+export function listOrdersStatement(tenantId: string, status: string | undefined, window: PageWindow): { sql: string; params: unknown[] } {
+  const params: unknown[] = [tenantId];
+  const where = ['tenant_id = $1'];
+  if (status) {
+    params.push(status);
+    where.push(`status = $${params.length}`);
+  }
+  let order = 'created_at DESC, id DESC';
+  let paging: string;
+  if (window.kind === 'after') {
+    params.push(window.key[0], window.key[1]);
+    where.push(`(created_at, id) < (${timestampOfMicros(`$${params.length - 1}`)}, $${params.length}::int)`);
+    params.push(window.limit);
+    paging = `LIMIT $${params.length}`;
+  } else {
+    if (window.backward) order = 'created_at, id';
+    params.push(window.limit, window.offset);
+    paging = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  }
+  const sql = `WITH page AS MATERIALIZED (
+         SELECT id FROM orders WHERE ${where.join(' AND ')} ORDER BY ${order} ${paging})
+       SELECT ${ORDER_COLUMNS.map((column) => `o.${column}`).join(', ')}, ${ORDER_ITEMS}, ${epochMicros('o.created_at')} AS sort_key
+         FROM page JOIN orders o ON o.id = page.id
+        ORDER BY o.created_at DESC, o.id DESC`;
+  return { sql, params };
+}
+
+/** The reads of orders and the status change (the placing statement is PlacedOrdersRepository, the payment change orderPaymentStatement). */
+@Injectable()
+export class OrdersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The tenant's order with its items; null when the tenant has no such order. */
+  async findOne(tenantId: string, orderId: number): Promise<OrderRow | null> {
+    const rows: OrderRow[] = await this.dataSource.query(`${SELECT_ORDERS} WHERE o.tenant_id = $1 AND o.id = $2`, [tenantId, orderId]);
+    return rows[0] ?? null;
+  }
+
+  /** One page of listOrdersStatement, each row with its sort key (`created_at` in epoch microseconds, text). */
+  page(tenantId: string, status: string | undefined, window: PageWindow): Promise<Array<OrderRow & { sort_key: string }>> {
+    const { sql, params } = listOrdersStatement(tenantId, status, window);
+    return this.dataSource.query<Array<OrderRow & { sort_key: string }>>(sql, params);
+  }
+
+  /** The merchant list's total: counters kept by the transactions that place and move orders. */
+  count(tenantId: string, status: string | undefined): Promise<number> {
+    return listTotal(this.dataSource, 'orders', tenantId, status ?? '');
+  }
+
+  /** The order's status, its row locked until `manager`'s transaction ends; null when the tenant has no such order. */
+  async lockStatus(manager: EntityManager, tenantId: string, orderId: number): Promise<OrderStatus | null> {
+    const rows: Array<{ status: OrderStatus }> = await manager.query(
+      'SELECT status FROM orders WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
+      [tenantId, orderId],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  async setStatus(manager: EntityManager, tenantId: string, orderId: number, status: OrderStatus): Promise<void> {
+    await manager.query('UPDATE orders SET status = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2', [tenantId, orderId, status]);
+  }
+
+  /** What the order took from stock: its items' products and quantities. */
+  itemQuantities(manager: EntityManager, orderId: number): Promise<Array<{ productId: number; quantity: number }>> {
+    return manager.query('SELECT product_id AS "productId", quantity FROM order_items WHERE order_id = $1', [orderId]);
+  }
+}
