@@ -4,6 +4,40 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * SQL lives in a module's persistence/ (and infra/, migrations, tests, bench/, drill/, scripts/):
+ * anywhere else, no `.query(`, no query builder, no repository, no EntityManager read or write
+ * (docs/architecture.md, "Where SQL lives"; issue 27).
+ */
+const ENTITY_MANAGER_CALLS =
+  '/^(find|findOne|findBy|findOneBy|findAndCount|findAndCountBy|count|countBy|exists|existsBy|save|insert|update|upsert|delete|remove|softDelete|restore|increment|decrement|createQueryBuilder)$/';
+const SQL_OUTSIDE_PERSISTENCE = [
+  { selector: "CallExpression[callee.property.name='query']", message: "SQL belongs in a repository of the module's persistence/." },
+  {
+    selector: "CallExpression[callee.property.name='createQueryBuilder']",
+    message: "Query builders belong in a repository of the module's persistence/.",
+  },
+  {
+    selector: "CallExpression[callee.property.name='getRepository']",
+    message: "TypeORM repositories are used in the module's persistence/ only.",
+  },
+  {
+    selector: `CallExpression[callee.object.name=/^(manager|entityManager|em)$/][callee.property.name=${ENTITY_MANAGER_CALLS}]`,
+    message: "EntityManager reads and writes belong in a repository of the module's persistence/.",
+  },
+  {
+    selector: `CallExpression[callee.object.property.name='manager'][callee.property.name=${ENTITY_MANAGER_CALLS}]`,
+    message: "EntityManager reads and writes belong in a repository of the module's persistence/.",
+  },
+];
+/**
+ * Where the rule is on. It will cover all of src/ but infra/ once every module's SQL has moved to
+ * its persistence/ (issue 27, item 1): add each folder here as it passes. Today: the modules
+ * without SQL outside persistence/, and the start-up and command-line code. Still to add:
+ * src/common (tenant-ownership.registry.ts, security-log.service.ts) and the other modules.
+ */
+const SQL_RULE_FOLDERS = ['src/bootstrap', 'src/cli', 'src/config', 'src/modules/admin', 'src/modules/checkout', 'src/modules/demo'];
+
 export default tseslint.config(
   // client/src/schema.d.ts is generated (npm run api:generate) and checked against the controllers instead.
   { ignores: ['dist/', 'coverage/', 'node_modules/', 'bench/results/', 'eslint.config.mjs', 'client/src/schema.d.ts'] },
@@ -68,6 +102,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/*.ts', ...SQL_RULE_FOLDERS.map((folder) => `${folder}/**/*.ts`)],
+    ignores: ['src/**/persistence/**', 'src/infra/**', 'src/**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_PERSISTENCE] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

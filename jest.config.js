@@ -41,11 +41,11 @@ const e2e = {
  * TEST_PER_BACKEND=0 leaves the second run out.
  */
 const PER_BACKEND = [
-  'foundation/rate-limit.e2e-spec.ts',
-  'foundation/rate-limit-keys.e2e-spec.ts',
-  'foundation/idempotency.e2e-spec.ts',
-  'foundation/outbox.e2e-spec.ts',
-  'foundation/health.e2e-spec.ts',
+  'rate-limit/rate-limit.e2e-spec.ts',
+  'rate-limit/rate-limit-keys.e2e-spec.ts',
+  'idempotency/idempotency.e2e-spec.ts',
+  'outbox/outbox.e2e-spec.ts',
+  'health/health.e2e-spec.ts',
   'orders/order-idempotency.e2e-spec.ts',
   'checkout/checkout.e2e-spec.ts',
   'checkout/checkout-sessions.e2e-spec.ts',
