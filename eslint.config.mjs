@@ -31,12 +31,12 @@ const SQL_OUTSIDE_PERSISTENCE = [
   },
 ];
 /**
- * Where the rule is on. It will cover all of src/ but infra/ once every module's SQL has moved to
- * its persistence/ (issue 27, item 1): add each folder here as it passes. Today: the modules
- * without SQL outside persistence/, and the start-up and command-line code. Still to add:
- * src/common (tenant-ownership.registry.ts, security-log.service.ts) and the other modules.
+ * Where the rule is on: every module, the start-up and command-line code. Not yet src/common: the
+ * security log and the tenant-ownership check (common/security/security-log.service.ts,
+ * common/context/tenant-ownership.registry.ts) still send their statements themselves; moving them
+ * down to infra/ needs a port in common/ for the guards that use them.
  */
-const SQL_RULE_FOLDERS = ['src/bootstrap', 'src/cli', 'src/config', 'src/modules/admin', 'src/modules/checkout', 'src/modules/demo'];
+const SQL_RULE_FOLDERS = ['src/bootstrap', 'src/cli', 'src/config', 'src/modules'];
 
 export default tseslint.config(
   // client/src/schema.d.ts is generated (npm run api:generate) and checked against the controllers instead.
