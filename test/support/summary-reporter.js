@@ -2,8 +2,8 @@ const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, relative } = require('node:path');
 
-/** As test/support/api-contract/contract-request.ts (DEFAULT_CONTRACT_MODE): `enforce` once the document is complete. */
-const DEFAULT_CONTRACT_MODE = 'report';
+/** As test/support/api-contract/contract-request.ts (DEFAULT_CONTRACT_MODE). */
+const DEFAULT_CONTRACT_MODE = 'enforce';
 
 /**
  * Prints, after Jest's own summary, why tests were skipped (each reason once, with the files it
