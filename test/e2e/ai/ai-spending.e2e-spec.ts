@@ -128,7 +128,9 @@ describe('AI spending rules (decisions §15)', () => {
     });
 
     it('parallel calls of one shop never take its tokens past the cap', async () => {
-      await withTestApp({ env: { ...aiEnv(), AI_DAILY_TOKEN_CAP: '8000' } }, async (app) => {
+      // A provider never reports more than the prompt plus max_tokens, which is what a call reserves:
+      // max_tokens 1500 keeps the fake's 1,500 tokens within each reservation, as a real answer is.
+      await withTestApp({ env: { ...aiEnv(), AI_DAILY_TOKEN_CAP: '8000', AI_MAX_OUTPUT_TOKENS: '1500' } }, async (app) => {
         const shop = await createTenantWithOwner(app);
         ai.reply({ json: { content: 'Fresh bread.' }, totalTokens: 1500 });
         const responses = await Promise.all(Array.from({ length: 12 }, () => generate(app, shop.token)));
