@@ -5,10 +5,7 @@ import { Env } from '@config/env.schema';
 import type { CombinedStatement } from '@infra/database/statements';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { CatalogQueries, InventoryService, type PricedLine } from '@modules/catalog';
-import { CouponCatalogCache } from '@modules/coupons/coupon-catalog.cache';
-import { CouponLedger } from '@modules/coupons/coupon-ledger';
-import { CouponsRepository } from '@modules/coupons/persistence/coupons.repository';
-import type { CouponRow } from '@modules/coupons/persistence/coupons.rows';
+import type { CouponDecision, CouponLedger } from '@modules/coupons';
 import { OrderAmountTooLargeError, OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
 import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
 import type { OrderRow } from '@modules/orders/persistence/orders.rows';
@@ -18,41 +15,34 @@ import { PlaceOrderHandler } from './place-order.handler';
 
 /**
  * The place-order handler's rules without a database: the coupon decided before the transaction
- * and again on its locked row (only that decision counts, and only it counts the customer's uses),
- * the use redeemed in the order's statement, pricing from the catalog's lines, and the numeric(12,2)
- * bound. The coupon ledger and the rules it applies are the real ones; the repositories (catalog,
- * coupons, orders, outbox) are fakes of their ports, and the combined statements go to a fake
- * connection that answers one empty row.
+ * (no customer, no lock) and again on its locked row (only that decision counts: its discount, its
+ * refusal, the customer's limits), its use redeemed in the order's statement, pricing from the
+ * catalog's lines, and the numeric(12,2) bound. The coupon ledger, the catalog, the inventory, the
+ * outbox and the orders repository are fakes of the ports the handler uses; the combined
+ * statements go to a fake connection that answers one empty row. (How a coupon is evaluated is
+ * coupons' own rule: coupon-evaluation.spec.ts.)
  */
 describe('PlaceOrderHandler', () => {
   const TENANT = '4f1c2a9e-0000-4000-8000-000000000001';
-  const COUPON_ID = '4f1c2a9e-0000-4000-8000-0000000000c1';
   const PLACED: PlacedOrderRefs = { id: '(SELECT id FROM placed)', orderNumber: '(SELECT order_number FROM placed)' };
   const settings: Partial<Env> = { APP_CURRENCY: 'HNL' };
   const config = { get: (key: keyof Env) => settings[key] } as unknown as ConfigService<Env, true>;
+  /** The coupon rows the two statements give back, as the ledger hands them over (opaque here). */
+  const READ_ROW = { row: 'read before the transaction' };
+  const LOCKED_ROW = { row: 'locked in the transaction' };
 
-  function coupon(fields: Partial<CouponRow> = {}): CouponRow {
-    return {
-      id: COUPON_ID,
-      code: 'SAVE10',
-      coupon_type: 'percentage',
-      value: '10.00',
-      min_spend: null,
-      max_discount: null,
-      starts_at: null,
-      expires_at: null,
-      usage_limit: null,
-      times_used: 0,
-      per_customer_limit: null,
-      is_active: true,
-      is_public: false,
-      excluded_product_ids: [],
-      excluded_category_ids: [],
-      created_at: new Date('2025-01-01T00:00:00Z'),
-      updated_at: new Date('2025-01-01T00:00:00Z'),
-      ...fields,
-    };
-  }
+  const accepted = (discount: number, freeShipping = false): CouponDecision => ({
+    couponId: 'coupon-1',
+    code: 'SAVE10',
+    verdict: { valid: true, discount, couponType: freeShipping ? 'free_shipping' : 'percentage', freeShipping },
+    usesLeft: null,
+  });
+  const refused = (error: string): CouponDecision => ({
+    couponId: 'coupon-1',
+    code: 'SAVE10',
+    verdict: { valid: false, errorCode: 'usage_limit', error },
+    usesLeft: 0,
+  });
 
   function input(fields: Partial<PlaceOrderDto> = {}): PlaceOrderDto {
     return {
@@ -91,17 +81,11 @@ describe('PlaceOrderHandler', () => {
   };
 
   /**
-   * The handler on fakes. `read` is the coupon row the statement before the transaction finds,
-   * `locked` the row the transaction's first statement locks (another order may have used the
-   * coupon in between); `customerUses` what counting the customer's redemptions answers.
+   * The handler on fakes. `early` is the ledger's decision on the row read before the
+   * transaction, `locked` its decision on the row the transaction locked (another order may have
+   * used the coupon in between).
    */
-  function setUp(options: {
-    lines?: PricedLine[];
-    deliveryFee?: number;
-    read?: CouponRow | null;
-    locked?: CouponRow | null;
-    customerUses?: number;
-  }) {
+  function setUp(options: { lines?: PricedLine[]; deliveryFee?: number; early?: CouponDecision; locked?: CouponDecision }) {
     const lines = options.lines ?? [{ productId: 7, name: 'Camisa', price: 2500, quantity: 2, categoryId: null }];
     const connection = (): EntityManager => ({ query: jest.fn().mockResolvedValue([{}]) }) as unknown as EntityManager;
     const outside = connection();
@@ -116,17 +100,16 @@ describe('PlaceOrderHandler', () => {
       orderLinesIn: jest.fn(() => () => lines),
     };
     const inventory = { lockIn: jest.fn(() => () => ({ locked: 'stock' })), takeIn: jest.fn() };
-    const couponRows = {
-      readIn: jest.fn(() => () => options.read ?? null),
-      lockIn: jest.fn(() => () => options.locked ?? null),
-      customerUses: jest.fn().mockResolvedValue(options.customerUses ?? 0),
-      redeemIn: jest.fn(),
+    const coupons = {
+      readIn: jest.fn(() => () => READ_ROW),
+      lockIn: jest.fn(() => () => LOCKED_ROW),
+      decideOn: jest.fn((_manager: EntityManager, _code: string, row: unknown) =>
+        Promise.resolve(row === LOCKED_ROW ? (options.locked ?? accepted(0)) : (options.early ?? accepted(0))),
+      ),
+      redeemIn: jest.fn().mockResolvedValue(undefined),
     };
-    const cache = { invalidate: jest.fn().mockResolvedValue(undefined) };
-    const ledger = new CouponLedger(couponRows as unknown as CouponsRepository, cache as unknown as CouponCatalogCache);
     const outbox = { recordIn: jest.fn() };
     const orderStatement = { name: 'the order statement' } as unknown as CombinedStatement;
-    const events: string[] = [];
     const orders = {
       kept: jest.fn().mockResolvedValue(null),
       insert: jest.fn(
@@ -137,7 +120,6 @@ describe('PlaceOrderHandler', () => {
           addParts: (statement: CombinedStatement, placed: PlacedOrderRefs) => Promise<void>,
         ) => {
           await addParts(orderStatement, PLACED);
-          events.push(`order written, cache dropped ${cache.invalidate.mock.calls.length} times`);
           return storedOrder;
         },
       ),
@@ -146,12 +128,12 @@ describe('PlaceOrderHandler', () => {
       dataSource,
       config,
       outbox as unknown as OutboxService,
-      ledger,
+      coupons as unknown as CouponLedger,
       inventory as unknown as InventoryService,
       catalog as unknown as CatalogQueries,
       orders,
     );
-    return { handler, dataSource, outside, transaction, catalog, inventory, couponRows, cache, outbox, orders, orderStatement, events };
+    return { handler, dataSource, outside, transaction, inventory, coupons, outbox, orders, orderStatement };
   }
 
   const place = (subject: ReturnType<typeof setUp>, fields: Partial<PlaceOrderDto> = {}, userId: string | null = null) =>
@@ -161,108 +143,101 @@ describe('PlaceOrderHandler', () => {
   const priced = (subject: ReturnType<typeof setUp>): PricedOrder => subject.orders.insert.mock.calls[0][2];
 
   describe('coupon redemption', () => {
-    it('redeems the coupon its locked row accepts, in the order statement, for the customer and the new order', async () => {
-      const row = coupon({ usage_limit: 5, times_used: 1 });
-      const subject = setUp({ read: row, locked: row });
+    it('redeems the coupon as its locked row decides, in the order statement, for the customer and the new order', async () => {
+      const locked = accepted(400);
+      const subject = setUp({ early: accepted(500), locked });
 
       await expect(place(subject, { coupon_code: ' save10 ' })).resolves.toMatchObject({ replayed: false, order: { id: 501 } });
 
-      expect(subject.couponRows.readIn).toHaveBeenCalledWith(expect.anything(), TENANT, 'SAVE10');
-      expect(subject.couponRows.lockIn).toHaveBeenCalledWith(expect.anything(), TENANT, 'SAVE10', ['products_locked']);
-      expect(subject.couponRows.redeemIn).toHaveBeenCalledTimes(1);
-      expect(subject.couponRows.redeemIn).toHaveBeenCalledWith(subject.orderStatement, {
-        couponId: COUPON_ID,
+      const items = [{ productId: 7, categoryId: null }];
+      expect(subject.coupons.readIn).toHaveBeenCalledWith(expect.anything(), TENANT, ' save10 ');
+      expect(subject.coupons.lockIn).toHaveBeenCalledWith(expect.anything(), TENANT, ' save10 ', ['products_locked']);
+      // Before the transaction: no customer, whose uses only a statement after the lock sees.
+      expect(subject.coupons.decideOn).toHaveBeenNthCalledWith(1, subject.outside, ' save10 ', READ_ROW, {
+        subtotal: 5000,
+        customerKey: null,
+        items,
+      });
+      expect(subject.coupons.decideOn).toHaveBeenNthCalledWith(2, subject.transaction, ' save10 ', LOCKED_ROW, {
+        subtotal: 5000,
+        customerKey: 'email:ana@example.com',
+        items,
+      });
+      expect(subject.coupons.redeemIn).toHaveBeenCalledTimes(1);
+      expect(subject.coupons.redeemIn).toHaveBeenCalledWith(subject.transaction, subject.orderStatement, {
+        decision: locked,
         tenantId: TENANT,
         orderId: PLACED.id,
         customerKey: 'email:ana@example.com',
       });
-      expect(priced(subject)).toMatchObject({ couponCode: 'SAVE10', subtotal: 5000, discount: 500, deliveryFee: 3000, total: 7500 });
-      // Uses were left after this one: the public list stays cached.
-      expect(subject.cache.invalidate).not.toHaveBeenCalled();
+      // The locked row's discount, not the early one's.
+      expect(priced(subject)).toMatchObject({ couponCode: 'SAVE10', subtotal: 5000, discount: 400, deliveryFee: 3000, total: 7600 });
     });
 
-    it('decides again on the locked row: a use limit reached since the first read refuses the order, and nothing is written', async () => {
-      const subject = setUp({ read: coupon({ usage_limit: 5, times_used: 4 }), locked: coupon({ usage_limit: 5, times_used: 5 }) });
+    it('counts the signed-in shopper as the customer, whatever email the order gives', async () => {
+      const subject = setUp({});
+
+      await place(subject, { coupon_code: 'SAVE10' }, 'user-9');
+
+      expect(subject.coupons.decideOn).toHaveBeenNthCalledWith(
+        2,
+        subject.transaction,
+        'SAVE10',
+        LOCKED_ROW,
+        expect.objectContaining({ customerKey: 'user:user-9' }),
+      );
+      expect(subject.coupons.redeemIn).toHaveBeenCalledWith(
+        subject.transaction,
+        subject.orderStatement,
+        expect.objectContaining({ customerKey: 'user:user-9' }),
+      );
+    });
+
+    it('refuses the order with 422 on coupon_code when the locked row refuses (a limit reached since the first read), and writes nothing', async () => {
+      const subject = setUp({ early: accepted(500), locked: refused('This coupon has reached its usage limit.') });
 
       const error = await place(subject, { coupon_code: 'SAVE10' }).catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(OrderCouponRejectedError);
       expect(error).toMatchObject({ status: 422, errors: { coupon_code: ['This coupon has reached its usage limit.'] } });
       expect(subject.orders.insert).not.toHaveBeenCalled();
-      expect(subject.couponRows.redeemIn).not.toHaveBeenCalled();
+      expect(subject.coupons.redeemIn).not.toHaveBeenCalled();
       expect(subject.inventory.takeIn).not.toHaveBeenCalled();
     });
 
-    it("counts the customer's earlier uses only on the locked row, in the order's transaction, and refuses past the per-customer limit", async () => {
-      const row = coupon({ per_customer_limit: 1 });
-      const subject = setUp({ read: row, locked: row, customerUses: 1 });
-
-      const error = await place(subject, { coupon_code: 'SAVE10' }, 'user-9').catch((e: unknown) => e);
-
-      expect(error).toBeInstanceOf(OrderCouponRejectedError);
-      expect(error).toMatchObject({ status: 422, errors: { coupon_code: ['You have already used this coupon.'] } });
-      // The decision before the transaction has no customer (it could not see uses committed later).
-      expect(subject.couponRows.customerUses).toHaveBeenCalledTimes(1);
-      expect(subject.couponRows.customerUses).toHaveBeenCalledWith(subject.transaction, COUPON_ID, 'user:user-9');
-      expect(subject.orders.insert).not.toHaveBeenCalled();
-    });
-
-    it('lets the customer below the per-customer limit redeem it under their key', async () => {
-      const row = coupon({ per_customer_limit: 2 });
-      const subject = setUp({ read: row, locked: row, customerUses: 1 });
-
-      await place(subject, { coupon_code: 'SAVE10' }, 'user-9');
-
-      expect(subject.couponRows.redeemIn).toHaveBeenCalledWith(
-        subject.orderStatement,
-        expect.objectContaining({ customerKey: 'user:user-9' }),
-      );
-    });
-
-    it('refuses a code the first read does not find before any lock is taken', async () => {
-      const subject = setUp({ read: null, locked: coupon() });
+    it('refuses a code the first decision refuses before any lock is taken', async () => {
+      const subject = setUp({ early: refused('This coupon code does not exist.') });
 
       const error = await place(subject, { coupon_code: 'NOPE' }).catch((e: unknown) => e);
 
       expect(error).toMatchObject({ status: 422, errors: { coupon_code: ['This coupon code does not exist.'] } });
       expect(subject.dataSource.transaction).not.toHaveBeenCalled();
-      expect(subject.couponRows.lockIn).not.toHaveBeenCalled();
+      expect(subject.coupons.lockIn).not.toHaveBeenCalled();
+      expect(subject.inventory.lockIn).not.toHaveBeenCalled();
     });
 
-    it('drops the cached public list once the order has committed, when its use was the last one', async () => {
-      const row = coupon({ usage_limit: 5, times_used: 4 });
-      const subject = setUp({ read: row, locked: row });
-
-      await place(subject, { coupon_code: 'SAVE10' });
-
-      expect(subject.events).toEqual(['order written, cache dropped 0 times']);
-      expect(subject.cache.invalidate).toHaveBeenCalledTimes(1);
-      expect(subject.cache.invalidate).toHaveBeenCalledWith(TENANT);
-    });
-
-    it('reads, locks and redeems no coupon for an order without a code', async () => {
-      const subject = setUp({ read: coupon(), locked: coupon() });
+    it('reads, locks, decides and redeems no coupon for an order without a code', async () => {
+      const subject = setUp({});
 
       await place(subject);
 
-      expect(subject.couponRows.readIn).not.toHaveBeenCalled();
-      expect(subject.couponRows.lockIn).not.toHaveBeenCalled();
-      expect(subject.couponRows.redeemIn).not.toHaveBeenCalled();
-      expect(priced(subject)).toMatchObject({ couponCode: null, discount: 0 });
+      expect(subject.coupons.readIn).not.toHaveBeenCalled();
+      expect(subject.coupons.lockIn).not.toHaveBeenCalled();
+      expect(subject.coupons.decideOn).not.toHaveBeenCalled();
+      expect(subject.coupons.redeemIn).not.toHaveBeenCalled();
+      expect(priced(subject)).toMatchObject({ couponCode: null, discount: 0, total: 8000 });
     });
   });
 
   describe('pricing', () => {
     it("stores the amounts order pricing computes from the catalog's lines, the coupon and the delivery", async () => {
-      const row = coupon({ coupon_type: 'fixed', value: '7.50' });
       const subject = setUp({
         lines: [
           { productId: 7, name: 'Camisa', price: 2510, quantity: 3, categoryId: null },
           { productId: 9, name: 'Gorra', price: 1, quantity: 1, categoryId: 4 },
         ],
         deliveryFee: 4000,
-        read: row,
-        locked: row,
+        locked: accepted(750),
       });
 
       await place(subject, { coupon_code: 'SAVE10' });
@@ -284,8 +259,7 @@ describe('PlaceOrderHandler', () => {
       await place(pickup, { delivery_type: 'pickup' });
       expect(priced(pickup)).toMatchObject({ subtotal: 5000, deliveryFee: 0, total: 5000 });
 
-      const row = coupon({ coupon_type: 'free_shipping', value: '0.00' });
-      const freeShipping = setUp({ read: row, locked: row });
+      const freeShipping = setUp({ locked: accepted(0, true) });
       await place(freeShipping, { coupon_code: 'SAVE10' });
       expect(priced(freeShipping)).toMatchObject({ subtotal: 5000, discount: 0, deliveryFee: 0, total: 5000 });
     });
