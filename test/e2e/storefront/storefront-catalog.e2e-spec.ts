@@ -188,6 +188,30 @@ describe('Storefront catalog API (decisions §18)', () => {
       expect(names((await products(tenant.slug, '?q=')).body)).toHaveLength(4);
     });
 
+    it('finds a rare term past the first thousand products, and pages a common one by cursor', async () => {
+      const tenant = await createTenant(t);
+      await t.db.query(
+        `INSERT INTO products (tenant_id, name, price, name_key, description_key)
+         SELECT $1, 'Producto ' || lpad(n::text, 4, '0'), 1, 'producto ' || lpad(n::text, 4, '0'), '' FROM generate_series(1, 1100) AS n`,
+        [tenant.id],
+      );
+      await createProduct(t, tenant.id, { name: 'Zapote maduro' });
+      await createProduct(t, tenant.id, { name: 'Té', description: 'Con zapote' });
+      expect(names((await products(tenant.slug, '?q=ZAPOTE')).body)).toEqual(['Té', 'Zapote maduro']);
+      expect(names((await products(tenant.slug, '?q=producto 1099')).body)).toEqual(['Producto 1099']);
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await products(tenant.slug, `?q=producto&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...names(res.body));
+        cursor = res.body.next_cursor;
+      } while (cursor);
+      expect(seen).toHaveLength(1100);
+      expect(new Set(seen).size).toBe(1100);
+      expect(seen.slice(-2)).toEqual(['Producto 1099', 'Producto 1100']);
+    });
+
     it('keeps the search up to date with the merchant’s edits of the name and the description', async () => {
       const { tenant, token } = await createTenantWithOwner(t);
       const created = await t
