@@ -8,12 +8,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * The storefront lists a shop's active products by (name_key, id): one partial index serves every
  * page, the first and any cursor's. A search matches `name_key || ' ' || description_key` by
- * substring, which a GIN index of the shop and the text's trigrams serves (pg_trgm for the text,
- * btree_gin for the tenant id, so that one shop's search never reads another's matches). Both
- * extensions ship with PostgreSQL (contrib, "trusted": the database's owner may create them, no
- * superuser needed; the embedded PostgreSQL of zero-setup mode has them too). Where they cannot be
- * created the search still works, reading the shop's products instead of the index
- * (docs/storefront.md, "Catalog search").
+ * substring, which pg_trgm's GIN index serves. pg_trgm ships with PostgreSQL (contrib, "trusted":
+ * the database's owner may create it, no superuser needed; the embedded PostgreSQL of zero-setup mode
+ * has it too). Where it cannot be created the search still works, reading the shop's products in
+ * order instead of the index (docs/storefront.md, "Catalog search").
  */
 export class StorefrontCatalog1763701700000 implements MigrationInterface {
   name = 'StorefrontCatalog1763701700000';
@@ -46,20 +44,18 @@ export class StorefrontCatalog1763701700000 implements MigrationInterface {
     await db.query('SAVEPOINT storefront_trigram');
     try {
       await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await db.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
       await db.query('RELEASE SAVEPOINT storefront_trigram');
     } catch {
       await db.query('ROLLBACK TO SAVEPOINT storefront_trigram');
       return;
     }
     await db.query(
-      `CREATE INDEX products_storefront_search ON products USING gin (tenant_id, (name_key || ' ' || description_key) gin_trgm_ops) WHERE is_active`,
+      `CREATE INDEX products_storefront_search ON products USING gin ((name_key || ' ' || description_key) gin_trgm_ops) WHERE is_active`,
     );
   }
 
   async down(db: QueryRunner): Promise<void> {
     await db.query('DROP INDEX IF EXISTS products_storefront_search');
-    // The extensions stay: other objects may have come to use them.
     await db.query('DROP INDEX products_storefront_order');
     await db.query(
       'ALTER TABLE products DROP COLUMN description_key, DROP COLUMN name_key, DROP COLUMN image_url, DROP COLUMN description',
