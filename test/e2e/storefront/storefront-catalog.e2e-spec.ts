@@ -78,12 +78,16 @@ describe('Storefront catalog API (decisions §18)', () => {
     it('answers 404 { message } for an unknown, archived or inactive shop, on both routes', async () => {
       const archived = await createTenant(t, { deletedAt: new Date() });
       const inactive = await createTenant(t, { status: 'inactive' });
-      for (const slug of [archived.slug, inactive.slug, `no-shop-${randomUUID()}`, 'x'.repeat(300), encodeURIComponent('ñ%_')]) {
+      const hostile = ['x'.repeat(300), encodeURIComponent('ñ%_'), '%00', `${encodeURIComponent(archived.slug)}%00`];
+      for (const slug of [archived.slug, inactive.slug, `no-shop-${randomUUID()}`, ...hostile]) {
         for (const path of [`/api/v1/storefront/${slug}`, `/api/v1/storefront/${slug}/products`]) {
           const res = await get(path);
           expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { message: 'Shop not found.' } });
         }
       }
+      // A path that is not UTF-8 cannot be decoded at all: Express's 400, in the contract's shape.
+      const undecodable = await get('/api/v1/storefront/%ED%A0%80/products');
+      expect([undecodable.status, undecodable.body]).toEqual([400, { message: expect.any(String) }]);
     });
   });
 
@@ -279,6 +283,8 @@ describe('Storefront catalog API (decisions §18)', () => {
       [`?cursor=${Buffer.from(JSON.stringify(['storefront-products', 5, 'x'])).toString('base64url')}`, 'cursor'],
       [`?cursor=${'a'.repeat(3000)}`, 'cursor'],
       [`?q=${'a'.repeat(101)}`, 'q'],
+      ['?q=caf%00e', 'q'],
+      [`?cursor=${Buffer.from(JSON.stringify(['storefront-products', 'a\u0000', 1])).toString('base64url')}`, 'cursor'],
       ['?q=a&q=b', 'q'],
       ['?page=2', 'page'],
     ])('422 for %s on %s', async (query, field) => {
