@@ -132,6 +132,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchant/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's shop: profile, AI credits, subscription, public page, language and time zone */
+        get: operations["showMerchantShop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some of the shop's profile and settings (the slug never changes)
+         * @description A field left out is unchanged; a text field sent as null or "" is cleared. The answer is the shop as it now is.
+         */
+        patch: operations["updateMerchantShop"];
+        trace?: never;
+    };
     "/api/v1/otp/generate": {
         parameters: {
             query?: never;
@@ -1169,6 +1190,70 @@ export interface components {
         };
         TenantResponse: {
             data: components["schemas"]["TenantResource"];
+        };
+        ShopResource: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Derived from the name at creation; never changes
+             * @example cafe-nino
+             */
+            slug: string;
+            /** @example Café Niño */
+            name: string;
+            description: string | null;
+            seo_title: string | null;
+            seo_description: string | null;
+            slogan: string | null;
+            tags: string[];
+            /** @description The profile was last written by AI enrichment (a later edit by hand keeps the mark) */
+            is_ai_enhanced: boolean;
+            ai_credits: number;
+            /** @enum {string} */
+            subscription_status: "trialing" | "active" | "past_due" | "canceled" | "expired";
+            /**
+             * @description The hosted shop page: `<APP_URL>/s/<slug>`
+             * @example https://shop.example.com/s/cafe-nino
+             */
+            storefront_url: string;
+            /**
+             * @description The shop's ISO 4217 currency code
+             * @example HNL
+             */
+            currency: string;
+            /** @enum {string} */
+            language: "es" | "en";
+            /**
+             * @description IANA time zone name
+             * @example America/Tegucigalpa
+             */
+            timezone: string;
+        };
+        ShopResponse: {
+            data: components["schemas"]["ShopResource"];
+        };
+        UpdateShopDto: {
+            /**
+             * @description Trimmed; the slug stays as it is
+             * @example Café Niño
+             */
+            name?: string;
+            description?: string | null;
+            seo_title?: string | null;
+            seo_description?: string | null;
+            slogan?: string | null;
+            /** @description The whole list (replaces the old one); trimmed, blanks and case-insensitive repeats dropped */
+            tags?: string[];
+            /**
+             * @description The language of the mails to the shop's people
+             * @enum {string}
+             */
+            language?: "es" | "en";
+            /**
+             * @description An IANA time zone name (stored in its canonical spelling); the dates of the mails are shown in it
+             * @example America/Tegucigalpa
+             */
+            timezone?: string;
         };
         GenerateOtpDto: {
             /**
@@ -2883,6 +2968,236 @@ export interface operations {
                 };
             };
             /** @description Missing or too long name */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showMerchantShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The shop was archived */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMerchantShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShopDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The shop was archived */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field too long, of the wrong type, an unknown language or time zone, or a field that cannot be changed here (`slug`, …) */
             422: {
                 headers: {
                     [name: string]: unknown;
