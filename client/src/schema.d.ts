@@ -500,6 +500,26 @@ export interface paths {
         patch: operations["changeOrderStatus"];
         trace?: never;
     };
+    "/api/v1/merchant/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's figures: today, pending orders, the last 30 days (in `tz`), the top 5 products
+         * @description Cancelled orders are counted nowhere. Read from rollups kept by the order transactions, so its cost does not grow with the number of orders.
+         */
+        get: operations["showMerchantOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/payment": {
         parameters: {
             query?: never;
@@ -1921,6 +1941,48 @@ export interface components {
         ChangeOrderStatusDto: {
             /** @enum {string} */
             status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
+        };
+        SalesFigures: {
+            /** @description Orders placed, not cancelled */
+            orders: number;
+            /** @description Sum of their totals (two decimals) */
+            sales: number;
+        };
+        DailySales: {
+            /** @description Orders placed, not cancelled */
+            orders: number;
+            /** @description Sum of their totals (two decimals) */
+            sales: number;
+            /**
+             * Format: date
+             * @description A day in `tz`
+             * @example 2026-11-26
+             */
+            date: string;
+        };
+        TopProduct: {
+            product_id: number;
+            /** @description The name on its latest sale */
+            name: string;
+            /** @description Units sold */
+            quantity: number;
+            /** @description Sum of its line totals (two decimals) */
+            sales: number;
+        };
+        OverviewResource: {
+            /** @example HNL */
+            currency: string;
+            /** @description Today in `tz` (the last day of `daily`) */
+            today: components["schemas"]["SalesFigures"];
+            /** @description Orders now in status pending, whenever placed */
+            pending_orders: number;
+            /** @description The last 30 days in `tz`, oldest first, every day present */
+            daily: components["schemas"]["DailySales"][];
+            /** @description The five products with the most units sold over the same 30 days (then the most sales, then the lowest id) */
+            top_products: components["schemas"]["TopProduct"][];
+        };
+        OverviewResponse: {
+            data: components["schemas"]["OverviewResource"];
         };
         PaymentWebhookBody: {
             /** @description The event's id at the gateway: a repeated delivery of one id is applied once (else `data.id`, else the body's hash) */
@@ -6408,6 +6470,113 @@ export interface operations {
                 };
             };
             /** @description A move back, or any change of a delivered or cancelled order (`errors.status`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showMerchantOverview: {
+        parameters: {
+            query?: {
+                /** @description The IANA time zone whose days `today` and `daily` count (the browser’s, usually) */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverviewResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `tz` not an IANA time zone name (`errors.tz`), or an unknown query parameter */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,3 +1,5 @@
+import { TIME_ZONE_MAX_LENGTH } from '@common/util/time-zone';
+
 /**
  * What a shop's own people may write of its profile (decisions §17), with the limits AI enrichment
  * applies to the same columns (decisions §8; `ai/domain/generated-profile.ts` keeps the same
@@ -12,26 +14,8 @@ export const SHOP_FIELD_MAX_LENGTH = {
 } as const;
 export const SHOP_MAX_TAGS = 20;
 export const SHOP_TAG_MAX_LENGTH = 50;
-/** `tenants.timezone` is varchar(64). */
-export const SHOP_TIMEZONE_MAX_LENGTH = 64;
-
-/**
- * The IANA name of a time zone `Intl` knows, as the shop keeps it, or null when `Intl` knows no such
- * zone. A name in another case than ICU's own spelling is given that spelling
- * (`america/tegucigalpa` → `America/Tegucigalpa`); a current name ICU still files under an older
- * one is kept as sent (`Asia/Kolkata`, not ICU's `Asia/Calcutta`). Offsets written as names
- * (`+05:00`) are not zones and are refused.
- */
-export function canonicalTimeZone(name: string): string | null {
-  if (name === '' || name.length > SHOP_TIMEZONE_MAX_LENGTH || /^[+-]/.test(name)) return null;
-  let resolved: string;
-  try {
-    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
-}
+/** `tenants.timezone` is varchar(64), as long as a time zone name may be (common/util/time-zone.ts). */
+export const SHOP_TIMEZONE_MAX_LENGTH = TIME_ZONE_MAX_LENGTH;
 
 /** Tags as a shop keeps them: trimmed, blanks dropped, the first of case-insensitive duplicates kept. */
 export function normalisedTags(tags: readonly string[]): string[] {

@@ -1,14 +1,9 @@
+import { canonicalTimeZone } from '@common/util/time-zone';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
-import {
-  canonicalTimeZone,
-  SHOP_FIELD_MAX_LENGTH as MAX,
-  SHOP_MAX_TAGS,
-  SHOP_TAG_MAX_LENGTH,
-  SHOP_TIMEZONE_MAX_LENGTH,
-} from '../domain/shop-profile';
+import { SHOP_FIELD_MAX_LENGTH as MAX, SHOP_MAX_TAGS, SHOP_TAG_MAX_LENGTH, SHOP_TIMEZONE_MAX_LENGTH } from '../domain/shop-profile';
 import { SHOP_LANGUAGE_CODES, SUBSCRIPTION_STATUSES, type ShopLanguage, type SubscriptionStatus } from '../domain/tenant';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -1,3 +1,4 @@
+import { canonicalTimeZone } from '@common/util/time-zone';
 import { ConfigService } from '@nestjs/config';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -5,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { Env } from '@config/env.schema';
 import { inTransaction } from '@infra/database/transaction';
 import { ShopNotFoundError } from '@modules/accounts/domain/accounts.errors';
-import { canonicalTimeZone, normalisedTags } from '@modules/accounts/domain/shop-profile';
+import { normalisedTags } from '@modules/accounts/domain/shop-profile';
 import type { ShopResource } from '@modules/accounts/dto/shop.dto';
 import { type ShopColumn, TenantsRepository } from '@modules/accounts/persistence/tenants.repository';
 import { toShopResource } from '@modules/accounts/queries/shop.presenter';
