@@ -84,14 +84,15 @@ export class OrderStatsRepository {
 
   /**
    * The last 30 days in `timeZone` (today the last), every day present: orders and sales of the
-   * orders placed on it and not cancelled. Each local day is turned into its two instants once (30
-   * conversions, daylight-saving days included, never one per row) and summed off the primary key
+   * orders placed on it and not cancelled. Each local day is turned into its two instants once
+   * (MATERIALIZED: inlined, the conversions ran again in every index scan, 31 ms instead of 4 at
+   * 1M orders; daylight-saving days included, never one per row) and summed off the primary key
    * from its whole UTC hours, plus the quarter hours at its ends where the zone is 30 or 45 minutes
    * off the hour: at most 24 + 6 rows a day, however many orders the shop has.
    */
   daily(tenantId: string, timeZone: string): Promise<DailyStatsRow[]> {
     return this.inTimeZone(
-      `WITH days AS (
+      `WITH days AS MATERIALIZED (
          SELECT day, starts, ends, date_trunc('hour', ends, 'UTC') AS hours_to,
                 date_trunc('hour', starts, 'UTC')
                   + CASE WHEN date_trunc('hour', starts, 'UTC') = starts THEN interval '0' ELSE interval '1 hour' END AS hours_from
@@ -119,7 +120,7 @@ export class OrderStatsRepository {
    */
   topProducts(tenantId: string, timeZone: string, limit: number): Promise<TopProductRow[]> {
     return this.inTimeZone(
-      `WITH w AS (
+      `WITH w AS MATERIALIZED (
          SELECT start, date_trunc('day', start, 'UTC') + interval '1 day' AS first_whole_day, date_trunc('day', now(), 'UTC') AS today
            FROM (SELECT (((now() AT TIME ZONE $2)::date - 29)::timestamp AT TIME ZONE $2) AS start) s)
        SELECT product_id, (array_agg(name ORDER BY bucket DESC))[1] AS name, sum(quantity)::text AS quantity, sum(sales)::text AS sales
