@@ -1,0 +1,125 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { pickLanguage } from './i18n/shop-texts';
+import { ShowShopPageQuery, type ShopPageKind } from './queries/show-shop-page/show-shop-page.query';
+import { matchesEntityTag, type RenderedPage } from './rendering/page-cache';
+
+/**
+ * As strict as the dashboard's: script, style and fetch from this origin only, nothing inline (the
+ * JSON blocks are data, which script-src does not govern); product images from any https host.
+ */
+export const SHOP_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' https: data:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The catalog API's caching (decisions §18): a change shows within 30 s. */
+const PAGE_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_SEARCH = 200;
+const MAX_CURSOR = 512;
+
+const HTML_PAGE = { description: 'The page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } };
+const NOT_FOUND_PAGE = {
+  description: 'Unknown, archived or inactive shop: a page saying so (HTML)',
+  content: { 'text/html': { schema: { type: 'string' } } },
+};
+
+/** The first value of a query parameter a client may send once, several times or as an object. */
+function single(value: unknown, max: number): string | null {
+  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+  if (typeof first !== 'string') return null;
+  const trimmed = first.trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+}
+
+/** The shop's hosted pages (storefront.md): server-rendered HTML, cached, with the cart and checkout added by a small script. */
+@ApiTags('storefront pages')
+@Controller('s')
+export class ShopPagesController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get(':slug')
+  @ApiOperation({
+    summary: "The shop's page: its heading, search, products and cart",
+    description:
+      'Server-rendered; browsing and search (`q`) work without JavaScript. The language follows `Accept-Language` (Spanish by default). ' +
+      'Cached as the catalog API is (`ETag`, `Cache-Control: public, max-age=30, stale-while-revalidate=300`).',
+  })
+  @ApiProduces('text/html')
+  @ApiQuery({ name: 'q', required: false, description: 'Search: name and description, ignoring case and accents', schema: { type: 'string' } })
+  @ApiQuery({ name: 'cursor', required: false, description: 'A later page of products (from the "More products" link)', schema: { type: 'string' } })
+  @ApiHeader({ name: 'Accept-Language', required: false, description: 'Spanish unless English is preferred' })
+  @ApiOkResponse(HTML_PAGE)
+  @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
+  @ApiNotFoundResponse(NOT_FOUND_PAGE)
+  async showShopPage(
+    @Param('slug') slug: string,
+    @Query('q') q: unknown,
+    @Query('cursor') cursor: unknown,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.answer('shop', slug, acceptLanguage, ifNoneMatch, res, single(q, MAX_SEARCH), single(cursor, MAX_CURSOR));
+  }
+
+  @Get(':slug/checkout')
+  @ApiOperation({
+    summary: "The shop's checkout page (the form; the script fills it from the cart and places the order)",
+    description: 'After the order is placed, the same page shows the confirmation: "Gracias" / "Thank you" and the order number.',
+  })
+  @ApiProduces('text/html')
+  @ApiHeader({ name: 'Accept-Language', required: false, description: 'Spanish unless English is preferred' })
+  @ApiOkResponse(HTML_PAGE)
+  @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
+  @ApiNotFoundResponse(NOT_FOUND_PAGE)
+  async showCheckoutPage(
+    @Param('slug') slug: string,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.answer('checkout', slug, acceptLanguage, ifNoneMatch, res);
+  }
+
+  private async answer(
+    kind: ShopPageKind,
+    slug: string,
+    acceptLanguage: string | undefined,
+    ifNoneMatch: string | undefined,
+    res: Response,
+    q: string | null = null,
+    cursor: string | null = null,
+  ): Promise<void> {
+    const language = pickLanguage(acceptLanguage);
+    // A slug no shop can have is the unknown shop's page, without a look-up (and one cache entry for them all).
+    const known = SLUG.test(slug) && slug.length <= 255;
+    const page = await this.queries.execute<ShowShopPageQuery, RenderedPage>(
+      new ShowShopPageQuery(known ? slug : '-', kind, language, kind === 'shop' ? q : null, kind === 'shop' ? cursor : null),
+    );
+    res.setHeader('Content-Security-Policy', SHOP_PAGE_CSP);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Content-Language', language);
+    res.setHeader('Vary', 'Accept-Language');
+    res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+    res.setHeader('ETag', page.etag);
+    res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - page.renderedAt) / 1000))));
+    if (page.status === 200 && matchesEntityTag(ifNoneMatch, page.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(page.status).type('text/html; charset=utf-8').send(page.html);
+  }
+}
+

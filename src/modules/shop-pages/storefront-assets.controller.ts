@@ -1,0 +1,27 @@
+import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { StorefrontAssets } from './rendering/storefront-assets';
+
+/** The shop pages' script and style sheet as built (hashed names: cached for a year, never changed). */
+@ApiTags('storefront pages')
+@Controller('storefront-assets')
+export class StorefrontAssetsController {
+  constructor(private readonly assets: StorefrontAssets) {}
+
+  @Get(':file')
+  @ApiOperation({ summary: "A file of the shop pages' build: the client script or the style sheet" })
+  @ApiProduces('text/javascript', 'text/css')
+  @ApiOkResponse({
+    description: 'The file',
+    content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } },
+  })
+  @ApiNotFoundResponse({ description: 'No such file' })
+  showStorefrontAsset(@Param('file') file: string, @Res() res: Response): void {
+    const asset = this.assets.file(file);
+    if (!asset) throw new NotFoundException('No such file.');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.status(200).type(asset.contentType).send(asset.body);
+  }
+}

@@ -1,0 +1,48 @@
+import type { ShopPageConfig } from '../../src/modules/shop-pages/pages/page-data';
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A JSON call to the service's public API, naming the shop by `X-Tenant-ID` (decisions §1).
+ * Answers null when the network failed (no answer at all).
+ */
+export async function callApi(
+  config: ShopPageConfig,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer | null> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Tenant-ID': config.tenantId, ...headers },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+    });
+    const text = await response.text();
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      parsed = {};
+    }
+    return { status: response.status, body: parsed };
+  } catch {
+    return null;
+  }
+}
+
+/** The first message of each field of a 422 (`{ errors: { "items.0.quantity": [...] } }`). */
+export function fieldErrors(answer: ApiAnswer): Record<string, string> {
+  const errors = answer.body.errors;
+  const result: Record<string, string> = {};
+  if (errors && typeof errors === 'object') {
+    for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
+      result[field] = Array.isArray(messages) ? String(messages[0]) : String(messages);
+    }
+  }
+  return result;
+}
