@@ -11,6 +11,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root,
   publicDir: false,
+  // The texts and page shapes the script shares with the server (src/modules/shop-pages), as tsconfig names them.
+  resolve: { alias: { '@modules': fileURLToPath(new URL('../src/modules', import.meta.url)) } },
   logLevel: 'warn',
   build: {
     outDir: 'dist/storefront-assets',

@@ -1,4 +1,4 @@
-import type { ShopPageConfig } from '../../src/modules/shop-pages/pages/page-data';
+import type { ShopPageConfig } from '@modules/shop-pages/pages/page-data';
 
 /**
  * The events storefront.md lists. Fire and forget: `keepalive` lets a call finish while the page

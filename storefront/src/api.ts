@@ -1,4 +1,4 @@
-import type { ShopPageConfig } from '../../src/modules/shop-pages/pages/page-data';
+import type { ShopPageConfig } from '@modules/shop-pages/pages/page-data';
 
 export interface ApiAnswer {
   status: number;

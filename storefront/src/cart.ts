@@ -1,5 +1,5 @@
-import { formatMoney, type ShopTexts } from '../../src/modules/shop-pages/i18n/shop-texts';
-import type { ShopPageConfig } from '../../src/modules/shop-pages/pages/page-data';
+import { formatMoney, type ShopTexts } from '@modules/shop-pages/i18n/shop-texts';
+import type { ShopPageConfig } from '@modules/shop-pages/pages/page-data';
 import { all, element, one } from './dom';
 
 export interface CartLine {

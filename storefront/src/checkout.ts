@@ -1,5 +1,5 @@
-import { formatMoney, type ShopTexts } from '../../src/modules/shop-pages/i18n/shop-texts';
-import type { ShopLocation, ShopPageConfig } from '../../src/modules/shop-pages/pages/page-data';
+import { formatMoney, type ShopTexts } from '@modules/shop-pages/i18n/shop-texts';
+import type { ShopLocation, ShopPageConfig } from '@modules/shop-pages/pages/page-data';
 import { sendConversion, trackEvent } from './analytics';
 import { type ApiAnswer, callApi, fieldErrors } from './api';
 import { type Cart, type CartLine, markCartLine } from './cart';

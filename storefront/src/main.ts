@@ -1,6 +1,6 @@
 import './storefront.css';
-import { SHOP_TEXTS } from '../../src/modules/shop-pages/i18n/shop-texts';
-import type { ShopPageConfig } from '../../src/modules/shop-pages/pages/page-data';
+import { SHOP_TEXTS } from '@modules/shop-pages/i18n/shop-texts';
+import type { ShopPageConfig } from '@modules/shop-pages/pages/page-data';
 import { recordInteraction, trackEvent } from './analytics';
 import { Cart, renderCart } from './cart';
 import { startCheckout } from './checkout';

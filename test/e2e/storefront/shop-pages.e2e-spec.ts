@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { createLocation, createProduct } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
 import { useTestApp } from '@test/support/test-app';
@@ -283,5 +284,20 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     for (const path of ['/storefront-assets/nope.js', '/storefront-assets/..%2Fpackage.json', '/storefront-assets/manifest.json'])
       expect((await get(path)).status).toBe(404);
+  });
+
+  it('weighs at most 100 KB gzipped, HTML + CSS + JS, for a shop of 12 products', async () => {
+    const slug = slugFor('weight');
+    const shop = await createTenantWithOwner(t, {
+      tenant: { slug, name: 'Tienda de doce', description: 'Una tienda con doce productos y una descripción de tamaño normal.'.repeat(3) },
+    });
+    await createLocation(t, shop.tenant.id, { name: 'Centro' });
+    for (let i = 0; i < 12; i++) await createProduct(t, shop.tenant.id, { name: `Producto número ${i + 1} con un nombre largo`, price: `${i + 1}99.00` });
+    const html = (await get(`/s/${slug}`)).text;
+    const assets = [...html.matchAll(/(?:href|src)="(\/storefront-assets\/[^"]+)"/g)].map((match) => match[1]);
+    expect(assets).toHaveLength(2);
+    const bodies = [html, ...(await Promise.all(assets.map(async (asset) => (await get(asset)).text)))];
+    const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    expect(gzipped).toBeLessThanOrEqual(100 * 1024);
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { TenantDirectory } from '@modules/accounts';
 import { GetStorefrontShopQuery, ListStorefrontProductsQuery } from '@modules/storefront';
-import type { ShopProduct, ShopProfile } from '../../pages/page-data';
+import type { ShopProduct, ShopProfile } from '@modules/shop-pages/pages/page-data';
 
 /** The catalog's largest page (decisions §18). */
 const CATALOG_PAGE = 100;

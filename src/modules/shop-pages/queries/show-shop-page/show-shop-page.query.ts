@@ -1,4 +1,4 @@
-import type { Language } from '../../i18n/shop-texts';
+import type { Language } from '@modules/shop-pages/i18n/shop-texts';
 
 export type ShopPageKind = 'shop' | 'checkout';
 
