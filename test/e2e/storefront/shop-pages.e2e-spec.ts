@@ -216,6 +216,15 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect(notModified.headers.etag).toBe(first.headers.etag);
     expect((await get(`/s/${slug}`, { 'If-None-Match': `W/${first.headers.etag}` })).status).toBe(304);
     expect((await get(`/s/${slug}`, { 'If-None-Match': '"something-else"' })).status).toBe(200);
+    // Gzipped once per rendered page for clients that take it, as its own entity.
+    const plain = await get(`/s/${slug}`, { 'Accept-Encoding': 'identity' });
+    const gzipped = await get(`/s/${slug}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.text).toBe(plain.text);
+    expect(gzipped.headers.etag).not.toBe(plain.headers.etag);
+    expect(first.headers.vary).toBe('Accept-Language, Accept-Encoding');
+    expect((await get(`/s/${slug}`, { 'Accept-Encoding': 'identity', 'If-None-Match': plain.headers.etag })).status).toBe(304);
     // Each language is its own entity.
     const english = await get(`/s/${slug}`, { 'Accept-Language': 'en', 'If-None-Match': first.headers.etag });
     expect(english.status).toBe(200);

@@ -1,4 +1,4 @@
-import { matchesEntityTag, PageCache, renderedPage } from './page-cache';
+import { acceptsGzip, matchesEntityTag, PageCache, renderedPage } from './page-cache';
 
 describe('PageCache', () => {
   it('renders a key once while fresh, again once older than its time to live', async () => {
@@ -52,5 +52,16 @@ describe('matchesEntityTag', () => {
     expect(matchesEntityTag('*', '"abc"')).toBe(true);
     expect(matchesEntityTag('"abd"', '"abc"')).toBe(false);
     expect(matchesEntityTag(undefined, '"abc"')).toBe(false);
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('takes gzip when named or covered by *, unless refused with q=0', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });

@@ -1,17 +1,22 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 /** A rendered answer, ready to send as is. */
 export interface RenderedPage {
   status: 200 | 404;
   html: Buffer;
   etag: string;
+  /** The same page gzipped once, for the clients that accept it (every browser), and its own tag. */
+  gzipped: Buffer;
+  gzippedEtag: string;
   /** When it was rendered (ms since epoch): its age goes out in the `Age` header. */
   renderedAt: number;
 }
 
 export function renderedPage(status: 200 | 404, html: string, now: number): RenderedPage {
   const body = Buffer.from(html, 'utf8');
-  return { status, html: body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, renderedAt: now };
+  const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+  return { status, html: body, etag: `"${tag}"`, gzipped: gzipSync(body), gzippedEtag: `"${tag}-gzip"`, renderedAt: now };
 }
 
 /**
@@ -67,4 +72,14 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** True when `Accept-Encoding` takes gzip (named, or `*`, without `q=0`). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
+    return !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+  });
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Injectable, Logger } from '@nestjs/common';
 
 /** Where `npm run build` (vite, storefront/vite.config.ts) writes the client script and style sheet. */
@@ -14,6 +15,7 @@ const TYPES: Record<string, string> = {
 
 export interface AssetFile {
   body: Buffer;
+  gzipped: Buffer;
   contentType: string;
 }
 
@@ -70,7 +72,9 @@ export class StorefrontAssets {
     const files = new Map<string, AssetFile>();
     for (const name of readdirSync(ASSETS_DIR)) {
       const contentType = TYPES[extname(name)];
-      if (contentType) files.set(name, { body: readFileSync(join(ASSETS_DIR, name)), contentType });
+      if (!contentType) continue;
+      const body = readFileSync(join(ASSETS_DIR, name));
+      files.set(name, { body, gzipped: gzipSync(body, { level: 9 }), contentType });
     }
     this.loaded = { script: `${ASSETS_PATH}/${entry.file}`, styles: `${ASSETS_PATH}/${entry.css[0]}`, files };
     return this.loaded;
