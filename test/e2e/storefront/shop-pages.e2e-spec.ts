@@ -28,7 +28,13 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
       tenant: { slug, name: 'Café Niño', slogan: 'El mejor café de Copán', description: 'Café de altura tostado cada semana.' },
     });
     await createLocation(t, shop.tenant.id, { name: 'Centro' });
-    const espresso = await createProduct(t, shop.tenant.id, { name: 'Espresso doble', price: '40.00', stock: 50 });
+    const espresso = await createProduct(t, shop.tenant.id, {
+      name: 'Espresso doble',
+      price: '40.00',
+      stock: 50,
+      description: 'Dos cargas de café de Marcala.',
+      imageUrl: 'https://cdn.example.com/espresso.jpg?w=400&h=400',
+    });
     const lastBag = await createProduct(t, shop.tenant.id, { name: 'Bolsa 1 kg', price: '1250.50', stock: 3 });
     const gone = await createProduct(t, shop.tenant.id, { name: 'Taza edición limitada', price: '300.00', stock: 0 });
     await createProduct(t, shop.tenant.id, { name: 'Producto archivado', isActive: false });
@@ -49,6 +55,11 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     const article = (id: number) => new RegExp(`<article[^>]*data-product-id="${id}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? '';
     expect(article(espresso.id)).toContain('<h3 id="product-' + espresso.id + '">Espresso doble</h3>');
     expect(article(espresso.id)).toContain('L 40.00');
+    expect(article(espresso.id)).toContain('<p class="product-description">Dos cargas de café de Marcala.</p>');
+    // Fixed aspect ratio (width and height) and lazy loading.
+    expect(article(espresso.id)).toContain(
+      '<img src="https://cdn.example.com/espresso.jpg?w=400&amp;h=400" alt="" loading="lazy" decoding="async" width="400" height="400"/>',
+    );
     expect(article(espresso.id)).toContain('>Disponible<');
     expect(article(espresso.id)).toMatch(/<button type="button" class="button button-primary" data-add-to-cart="">Agregar al carrito<\/button>/);
     expect(article(lastBag.id)).toContain('L 1,250.50');
