@@ -123,6 +123,9 @@ export function renderCart(cart: Cart, config: ShopPageConfig, texts: ShopTexts)
   one('[data-cart-empty]', region)!.hidden = !empty;
   one('[data-cart-subtotal-row]', region)!.hidden = empty;
   one('[data-cart-subtotal]', region)!.textContent = formatMoney(cart.subtotal(), config.currency);
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const link = one('[data-cart-link]');
+  if (link) link.textContent = count > 0 ? `${texts.cart} (${count})` : texts.cart;
   const checkout = one('[data-cart-checkout]', region);
   if (checkout) checkout.hidden = empty;
   if (focused) document.getElementById(focused)?.focus();

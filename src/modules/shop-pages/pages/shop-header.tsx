@@ -10,6 +10,10 @@ export function ShopHeader({ context, headingLevel }: { context: PageContext; he
           <a href={`/s/${shop.slug}`}>{shop.name}</a>
         </Heading>
         {shop.slogan ? <p className="shop-slogan">{shop.slogan}</p> : null}
+        {/* On a phone the cart is below the products: this jumps to it (the script adds the count). */}
+        <a className="cart-link" href="#cart" data-cart-link="">
+          {context.texts.cart}
+        </a>
       </div>
     </header>
   );
