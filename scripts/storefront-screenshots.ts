@@ -60,12 +60,12 @@ async function main(): Promise<void> {
         slug,
         name: 'Café La Esquina',
         slogan: 'Café hondureño, pan del día',
-        description: 'Cafetería de barrio en Tegucigalpa: café de altura, baleadas y pan recién horneado. Recoge en tienda o pide a domicilio.',
+        description:
+          'Cafetería de barrio en Tegucigalpa: café de altura, baleadas y pan recién horneado. Recoge en tienda o pide a domicilio.',
       },
     });
     await createLocation(t, tenant.id, { name: 'Colonia Palmira', deliveryFee: '45.00' });
-    for (const [index, product] of PRODUCTS.entries())
-      await createProduct(t, tenant.id, { ...product, imageUrl: `${IMAGES}${index}.svg` });
+    for (const [index, product] of PRODUCTS.entries()) await createProduct(t, tenant.id, { ...product, imageUrl: `${IMAGES}${index}.svg` });
 
     mkdirSync(OUT, { recursive: true });
     for (const [label, viewport] of [
@@ -79,12 +79,23 @@ async function main(): Promise<void> {
         headless: true,
         viewport,
         locale: 'es-HN',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--no-proxy-server', '--lang=es-HN'],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--no-proxy-server',
+          '--lang=es-HN',
+        ],
       });
       try {
         await context.route(`${IMAGES}**`, (route) => {
           const index = Number(/(\d+)\.svg$/.exec(route.request().url())?.[1] ?? 0);
-          return route.fulfill({ contentType: 'image/svg+xml', body: illustration(PRODUCTS[index]?.name.slice(0, 1) ?? '?', (index * 57) % 360) });
+          return route.fulfill({
+            contentType: 'image/svg+xml',
+            body: illustration(PRODUCTS[index]?.name.slice(0, 1) ?? '?', (index * 57) % 360),
+          });
         });
         const page = context.pages()[0] ?? (await context.newPage());
         await shoot(page, `${t.baseUrl}/s/${slug}`, `shop-${label}.png`, async (shop) => {

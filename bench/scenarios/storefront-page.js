@@ -43,7 +43,11 @@ async function pageWeight(ctx, slug) {
     if (res.status !== 200) throw new Error(`storefront-page set-up: ${asset} answered ${res.status}`);
     parts.push({ name: path.extname(asset).slice(1), body: res.body });
   }
-  return parts.map((part) => ({ name: part.name, bytes: Buffer.byteLength(part.body), gzip: zlib.gzipSync(part.body, { level: 9 }).length }));
+  return parts.map((part) => ({
+    name: part.name,
+    bytes: Buffer.byteLength(part.body),
+    gzip: zlib.gzipSync(part.body, { level: 9 }).length,
+  }));
 }
 
 module.exports = {

@@ -28,7 +28,15 @@ export function trackEvent(
 
 /** The conversion beacon: `navigator.sendBeacon` with text/plain, which the endpoint reads as JSON. */
 export function sendConversion(config: ShopPageConfig, orderNumber: string, total: number): void {
-  const body = JSON.stringify({ tenant_slug: config.slug, transaction_id: orderNumber, value: total, currency: config.currency, event: 'purchase' });
-  const sent = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon('/api/v1/analytics/conversion', new Blob([body], { type: 'text/plain' }));
+  const body = JSON.stringify({
+    tenant_slug: config.slug,
+    transaction_id: orderNumber,
+    value: total,
+    currency: config.currency,
+    event: 'purchase',
+  });
+  const sent =
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon('/api/v1/analytics/conversion', new Blob([body], { type: 'text/plain' }));
   if (!sent) send('/api/v1/analytics/conversion', JSON.parse(body));
 }

@@ -55,7 +55,9 @@ export class Cart {
 
   setQuantity(productId: number, quantity: number): void {
     const lines = this.lines()
-      .map((line) => (line.productId === productId ? { ...line, quantity: Math.min(MAX_QUANTITY, Math.max(0, Math.floor(quantity))) } : line))
+      .map((line) =>
+        line.productId === productId ? { ...line, quantity: Math.min(MAX_QUANTITY, Math.max(0, Math.floor(quantity))) } : line,
+      )
       .filter((line) => line.quantity > 0);
     this.save(lines);
   }
@@ -89,7 +91,8 @@ export function renderCart(cart: Cart, config: ShopPageConfig, texts: ShopTexts)
   if (!region) return;
   const lines = cart.lines();
   const list = one<HTMLUListElement>('[data-cart-lines]', region)!;
-  const focused = document.activeElement instanceof HTMLElement && region.contains(document.activeElement) ? document.activeElement.id : null;
+  const focused =
+    document.activeElement instanceof HTMLElement && region.contains(document.activeElement) ? document.activeElement.id : null;
   list.replaceChildren(
     ...lines.map((line) => {
       const inputId = `cart-quantity-${line.productId}`;
@@ -103,7 +106,11 @@ export function renderCart(cart: Cart, config: ShopPageConfig, texts: ShopTexts)
         'aria-label': texts.quantityOf(line.name),
       });
       quantity.addEventListener('change', () => cart.setQuantity(line.productId, Number(quantity.value) || 0));
-      const remove = element('button', { type: 'button', class: 'link-button', id: `cart-remove-${line.productId}`, 'aria-label': texts.removeLine(line.name) }, '×');
+      const remove = element(
+        'button',
+        { type: 'button', class: 'link-button', id: `cart-remove-${line.productId}`, 'aria-label': texts.removeLine(line.name) },
+        '×',
+      );
       remove.addEventListener('click', () => {
         cart.setQuantity(line.productId, 0);
         one<HTMLElement>('#cart-heading')?.focus();

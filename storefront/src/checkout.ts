@@ -44,12 +44,17 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
   })();
 
   const items = (lines: CartLine[] = cart.lines()) => lines.map((line) => ({ product_id: line.productId, quantity: line.quantity }));
-  const deliveryType = () => (one<HTMLInputElement>('input[name="delivery_type"]:checked', form)?.value ?? 'pickup') as 'pickup' | 'delivery';
+  const deliveryType = () =>
+    (one<HTMLInputElement>('input[name="delivery_type"]:checked', form)?.value ?? 'pickup') as 'pickup' | 'delivery';
   const chosenLocationId = () =>
-    one<HTMLSelectElement>('select[name="location_id"]', form)?.value ?? one<HTMLInputElement>('input[name="location_id"]', form)?.value ?? null;
+    one<HTMLSelectElement>('select[name="location_id"]', form)?.value ??
+    one<HTMLInputElement>('input[name="location_id"]', form)?.value ??
+    null;
   const primaryLocation = (): ShopLocation | undefined => config.locations.find((location) => location.is_primary) ?? config.locations[0];
   const location = () =>
-    deliveryType() === 'pickup' ? config.locations.find((candidate) => candidate.id === chosenLocationId()) ?? primaryLocation() : primaryLocation();
+    deliveryType() === 'pickup'
+      ? (config.locations.find((candidate) => candidate.id === chosenLocationId()) ?? primaryLocation())
+      : primaryLocation();
 
   function showError(field: string, message: string): void {
     const slot = one(`[data-error-for="${field}"]`, form);
@@ -76,7 +81,8 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
     const delivery = deliveryType() === 'delivery' && where && !freeShipping ? cents(where.delivery_fee) : 0;
     const discount = Math.min(cents(coupon?.discount ?? 0), cents(subtotal));
     const total = Math.max(0, cents(subtotal) - discount + delivery);
-    const set = (name: string, amount: number) => (one(`[data-summary="${name}"]`, form)!.textContent = formatMoney(amount / 100, config.currency));
+    const set = (name: string, amount: number) =>
+      (one(`[data-summary="${name}"]`, form)!.textContent = formatMoney(amount / 100, config.currency));
     set('subtotal', cents(subtotal));
     set('discount', discount === 0 ? 0 : -discount);
     set('delivery', delivery);
@@ -125,7 +131,11 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
       session_id: sessionId,
       ...(deliveryType() === 'pickup' && where ? { location_id: where.id } : {}),
     });
-    if (hold?.status === 409) refuseLine(lines.find((line) => line.productId === Number(hold.body.product_id)), texts.soldOut);
+    if (hold?.status === 409)
+      refuseLine(
+        lines.find((line) => line.productId === Number(hold.body.product_id)),
+        texts.soldOut,
+      );
     else if (hold?.status === 400) showFormError(texts.noLocation);
     else if (hold?.status === 429) showFormError(texts.tooManyRequests);
     else if (hold?.status === 422) lineProblems(hold, lines);
@@ -155,9 +165,15 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
     }
     const answer = await callApi(config, '/api/v1/checkout/validate-coupon', { session_id: sessionId, code });
     if (answer?.status === 200 && answer.body.valid === true) {
-      coupon = { code: String(answer.body.code), couponType: String(answer.body.coupon_type), discount: Number(answer.body.discount_amount) };
+      coupon = {
+        code: String(answer.body.code),
+        couponType: String(answer.body.coupon_type),
+        discount: Number(answer.body.discount_amount),
+      };
       slot.textContent =
-        coupon.couponType === 'free_shipping' ? texts.couponFreeShipping(coupon.code) : texts.couponApplied(coupon.code, formatMoney(coupon.discount, config.currency));
+        coupon.couponType === 'free_shipping'
+          ? texts.couponFreeShipping(coupon.code)
+          : texts.couponApplied(coupon.code, formatMoney(coupon.discount, config.currency));
     } else {
       coupon = null;
       couponInput.setAttribute('aria-invalid', 'true');
@@ -190,15 +206,15 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
 
   function validate(body: Record<string, unknown>): boolean {
     let valid = true;
-    const require = (field: string) => {
+    const requireField = (field: string) => {
       if (!body[field]) {
         showError(field, texts.required);
         valid = false;
       }
     };
-    require('customer_name');
-    require('customer_phone');
-    if (body.delivery_type === 'delivery') require('customer_address');
+    requireField('customer_name');
+    requireField('customer_phone');
+    if (body.delivery_type === 'delivery') requireField('customer_address');
     const email = body.customer_email;
     if (typeof email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
       showError('customer_email', texts.invalidEmail);
@@ -273,7 +289,10 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
             if (!onLines) showError('items', message);
           } else if (field === 'coupon_code') {
             coupon = null;
-            showError('coupon_code', typeof answer.body.error_code === 'string' ? texts.couponErrors[answer.body.error_code] ?? message : message);
+            showError(
+              'coupon_code',
+              typeof answer.body.error_code === 'string' ? (texts.couponErrors[answer.body.error_code] ?? message) : message,
+            );
           } else if (one(`[data-error-for="${field}"]`, form)) showError(field, message);
           else showFormError(message);
         }

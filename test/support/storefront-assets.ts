@@ -5,7 +5,11 @@ import { dirname, join } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 const MANIFEST = join(ROOT, 'dist', 'storefront-assets', '.vite', 'manifest.json');
 /** What the shop pages' build reads: the client's sources and the texts and shapes it shares with the server. */
-const SOURCES = [join(ROOT, 'storefront'), join(ROOT, 'src', 'modules', 'shop-pages', 'i18n'), join(ROOT, 'src', 'modules', 'shop-pages', 'pages')];
+const SOURCES = [
+  join(ROOT, 'storefront'),
+  join(ROOT, 'src', 'modules', 'shop-pages', 'i18n'),
+  join(ROOT, 'src', 'modules', 'shop-pages', 'pages'),
+];
 
 function newestChange(path: string): number {
   const stat = statSync(path);
@@ -19,9 +23,13 @@ function newestChange(path: string): number {
  */
 export function ensureStorefrontAssets(): void {
   if (existsSync(MANIFEST) && statSync(MANIFEST).mtimeMs >= Math.max(...SOURCES.map(newestChange))) return;
-  execFileSync(process.execPath, [join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--config', 'storefront/vite.config.mts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
+  execFileSync(
+    process.execPath,
+    [join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--config', 'storefront/vite.config.mts'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    },
+  );
 }

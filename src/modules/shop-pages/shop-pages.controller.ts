@@ -56,8 +56,18 @@ export class ShopPagesController {
       'Cached as the catalog API is (`ETag`, `Cache-Control: public, max-age=30, stale-while-revalidate=300`).',
   })
   @ApiProduces('text/html')
-  @ApiQuery({ name: 'q', required: false, description: 'Search: name and description, ignoring case and accents', schema: { type: 'string' } })
-  @ApiQuery({ name: 'cursor', required: false, description: 'A later page of products (from the "More products" link)', schema: { type: 'string' } })
+  @ApiQuery({
+    name: 'q',
+    required: false,
+    description: 'Search: name and description, ignoring case and accents',
+    schema: { type: 'string' },
+  })
+  @ApiQuery({
+    name: 'cursor',
+    required: false,
+    description: 'A later page of products (from the "More products" link)',
+    schema: { type: 'string' },
+  })
   @ApiHeader({ name: 'Accept-Language', required: false, description: 'Spanish unless English is preferred' })
   @ApiOkResponse(HTML_PAGE)
   @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
@@ -71,7 +81,14 @@ export class ShopPagesController {
     @Headers('accept-encoding') acceptEncoding: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    await this.answer('shop', slug, { acceptLanguage, ifNoneMatch, acceptEncoding }, res, single(q, MAX_SEARCH), single(cursor, MAX_CURSOR));
+    await this.answer(
+      'shop',
+      slug,
+      { acceptLanguage, ifNoneMatch, acceptEncoding },
+      res,
+      single(q, MAX_SEARCH),
+      single(cursor, MAX_CURSOR),
+    );
   }
 
   @Get(':slug/checkout')
@@ -131,4 +148,3 @@ export class ShopPagesController {
       .send(gzip ? page.gzipped : page.html);
   }
 }
-

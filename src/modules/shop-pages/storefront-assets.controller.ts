@@ -18,7 +18,11 @@ export class StorefrontAssetsController {
     content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } },
   })
   @ApiNotFoundResponse({ description: 'No such file' })
-  showStorefrontAsset(@Param('file') file: string, @Headers('accept-encoding') acceptEncoding: string | undefined, @Res() res: Response): void {
+  showStorefrontAsset(
+    @Param('file') file: string,
+    @Headers('accept-encoding') acceptEncoding: string | undefined,
+    @Res() res: Response,
+  ): void {
     const asset = this.assets.file(file);
     if (!asset) throw new NotFoundException('No such file.');
     const gzip = acceptsGzip(acceptEncoding);

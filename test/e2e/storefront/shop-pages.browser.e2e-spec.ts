@@ -21,7 +21,9 @@ describeWithBrowser('Hosted shop pages in a real browser (storefront.md)', () =>
     const shop = await createTenantWithOwner(t, { tenant: { slug, name: `Tienda ${slug}`, slogan: 'Hecho en Honduras' } });
     const locations = [];
     for (let i = 0; i < (options.locations ?? 1); i++)
-      locations.push(await createLocation(t, shop.tenant.id, { name: i === 0 ? 'Centro' : `Sucursal ${i}`, isPrimary: i === 0, deliveryFee: '50.00' }));
+      locations.push(
+        await createLocation(t, shop.tenant.id, { name: i === 0 ? 'Centro' : `Sucursal ${i}`, isPrimary: i === 0, deliveryFee: '50.00' }),
+      );
     const products = [];
     for (const product of options.products) products.push(await createProduct(t, shop.tenant.id, product));
     return { slug, tenantId: shop.tenant.id, locations, products };
@@ -37,7 +39,12 @@ describeWithBrowser('Hosted shop pages in a real browser (storefront.md)', () =>
     page.getByRole('article', { name: productName }).getByRole('button', { name: label }).click();
 
   it('buys two products; a lost answer and a double click on "Place order" make exactly one order', async () => {
-    const shop = await openShop({ products: [{ name: 'Espresso', price: '40.00' }, { name: 'Muffin', price: '60.00' }] });
+    const shop = await openShop({
+      products: [
+        { name: 'Espresso', price: '40.00' },
+        { name: 'Muffin', price: '60.00' },
+      ],
+    });
     const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
     await page.goto(`${t.baseUrl}/s/${shop.slug}`);
     await expectNoSeriousAxeViolations(page);
@@ -89,9 +96,13 @@ describeWithBrowser('Hosted shop pages in a real browser (storefront.md)', () =>
     // The analytics storefront.md lists.
     await waitFor(
       async () => {
-        const [views] = await t.db.query(`SELECT count(*)::int AS n FROM interactions WHERE tenant_id = $1 AND type = 'view'`, [shop.tenantId]);
+        const [views] = await t.db.query(`SELECT count(*)::int AS n FROM interactions WHERE tenant_id = $1 AND type = 'view'`, [
+          shop.tenantId,
+        ]);
         const events = await t.db.query(`SELECT type, product_id FROM analytics_events WHERE tenant_id = $1`, [shop.tenantId]);
-        const conversions = await t.db.query(`SELECT transaction_id, value FROM analytics_conversions WHERE tenant_id = $1`, [shop.tenantId]);
+        const conversions = await t.db.query(`SELECT transaction_id, value FROM analytics_conversions WHERE tenant_id = $1`, [
+          shop.tenantId,
+        ]);
         expect(views.n).toBeGreaterThanOrEqual(2);
         expect(events.filter((event: { type: string }) => event.type === 'cart_add')).toHaveLength(3);
         expect(events.filter((event: { type: string }) => event.type === 'purchase')).toHaveLength(1);
@@ -129,7 +140,9 @@ describeWithBrowser('Hosted shop pages in a real browser (storefront.md)', () =>
 
     await page.getByRole('button', { name: 'Realizar pedido' }).click();
     await page.getByRole('heading', { name: /gracias/i }).waitFor();
-    expect(await ordersOf(shop.tenantId)).toEqual([expect.objectContaining({ coupon_code: coupon.code, discount_amount: '20.00', total: '230.00' })]);
+    expect(await ordersOf(shop.tenantId)).toEqual([
+      expect.objectContaining({ coupon_code: coupon.code, discount_amount: '20.00', total: '230.00' }),
+    ]);
   });
 
   it('names a product sold out meanwhile (never the units left), at the cart and the form; field errors at their fields', async () => {
@@ -208,7 +221,11 @@ describeWithBrowser('Hosted shop pages in a real browser (storefront.md)', () =>
   it('fits a 375 px phone without sideways scrolling, with no serious accessibility violation, and says so when a shop is not found', async () => {
     const longName = 'Supercalifragilisticoespialidoso'.repeat(4);
     const shop = await openShop({
-      products: Array.from({ length: 12 }, (_, i) => ({ name: i === 0 ? longName : `Producto ${i + 1}`, price: `${(i + 1) * 10}.00`, stock: i === 1 ? 0 : 20 })),
+      products: Array.from({ length: 12 }, (_, i) => ({
+        name: i === 0 ? longName : `Producto ${i + 1}`,
+        price: `${(i + 1) * 10}.00`,
+        stock: i === 1 ? 0 : 20,
+      })),
     });
     const page = await browser.newPage({ viewport: PHONE, locale: 'es' });
     await page.goto(`${t.baseUrl}/s/${shop.slug}`);

@@ -61,7 +61,9 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
       '<img src="https://cdn.example.com/espresso.jpg?w=400&amp;h=400" alt="" loading="lazy" decoding="async" width="400" height="400"/>',
     );
     expect(article(espresso.id)).toContain('>Disponible<');
-    expect(article(espresso.id)).toMatch(/<button type="button" class="button button-primary" data-add-to-cart="">Agregar al carrito<\/button>/);
+    expect(article(espresso.id)).toMatch(
+      /<button type="button" class="button button-primary" data-add-to-cart="">Agregar al carrito<\/button>/,
+    );
     expect(article(lastBag.id)).toContain('L 1,250.50');
     expect(article(lastBag.id)).toContain('Quedan pocas unidades');
     expect(article(gone.id)).toContain('>Agotado<');
@@ -70,7 +72,9 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     // Never the exact stock.
     expect(html).not.toMatch(/\b(50|3) (unidades|units)\b/);
     // The cart region, filled in the browser.
-    expect(html).toContain('<section class="cart" id="cart" aria-labelledby="cart-heading" role="region"><h2 id="cart-heading">Carrito</h2>');
+    expect(html).toContain(
+      '<section class="cart" id="cart" aria-labelledby="cart-heading" role="region"><h2 id="cart-heading">Carrito</h2>',
+    );
     expect(html).toContain(`href="/s/${slug}/checkout"`);
     expect(html).toContain('>Finalizar compra<');
     // No token of any kind, no inline script: the script and style sheet are files of this origin.
@@ -91,7 +95,13 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
   it('says what search engines read: title, description, canonical, Open Graph and JSON-LD Store with each Product and its Offer', async () => {
     const slug = slugFor('seo');
     const shop = await createTenantWithOwner(t, {
-      tenant: { slug, name: 'Tienda SEO', description: 'Descripción propia', seoTitle: 'Tienda SEO | Ropa en Tegucigalpa', seoDescription: 'Ropa hecha en Honduras.' },
+      tenant: {
+        slug,
+        name: 'Tienda SEO',
+        description: 'Descripción propia',
+        seoTitle: 'Tienda SEO | Ropa en Tegucigalpa',
+        seoDescription: 'Ropa hecha en Honduras.',
+      },
     });
     const shirt = await createProduct(t, shop.tenant.id, { name: 'Camisa', price: '250.00', stock: 10 });
     const hat = await createProduct(t, shop.tenant.id, { name: 'Sombrero', price: '99.90', stock: 0 });
@@ -106,7 +116,12 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect(html).toContain('<meta property="og:type" content="website"/>');
 
     const data = jsonLd(html);
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Store', name: 'Tienda SEO', description: 'Ropa hecha en Honduras.' });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Store',
+      name: 'Tienda SEO',
+      description: 'Ropa hecha en Honduras.',
+    });
     expect(data.hasOfferCatalog.itemListElement).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -167,7 +182,14 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     const inactive = slugFor('inactive');
     await createTenantWithOwner(t, { tenant: { slug: archived, deletedAt: new Date() } });
     await createTenantWithOwner(t, { tenant: { slug: inactive, status: 'inactive' } });
-    for (const path of [`/s/${slugFor('nobody')}`, `/s/${archived}`, `/s/${inactive}`, `/s/${inactive}/checkout`, '/s/NOT%20a%20slug', `/s/${'a'.repeat(300)}`]) {
+    for (const path of [
+      `/s/${slugFor('nobody')}`,
+      `/s/${archived}`,
+      `/s/${inactive}`,
+      `/s/${inactive}/checkout`,
+      '/s/NOT%20a%20slug',
+      `/s/${'a'.repeat(300)}`,
+    ]) {
       const res = await get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -249,7 +271,11 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect((await get(`/s/${slug}`)).text).toContain('Nombre viejo');
     await t.db.query('UPDATE products SET name = $2 WHERE id = $1', [product.id, 'Nombre nuevo']);
     const started = Date.now();
-    await waitFor(async () => (await get(`/s/${slug}`)).text.includes('Nombre nuevo'), { timeoutMs: 30_000, intervalMs: 500, what: 'the renamed product on the page' });
+    await waitFor(async () => (await get(`/s/${slug}`)).text.includes('Nombre nuevo'), {
+      timeoutMs: 30_000,
+      intervalMs: 500,
+      what: 'the renamed product on the page',
+    });
     // The page told browsers it is fresh for max-age minus its age: never past 30 s in all.
     expect(Date.now() - started).toBeLessThan(30_000);
   });
@@ -312,7 +338,8 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
       tenant: { slug, name: 'Tienda de doce', description: 'Una tienda con doce productos y una descripción de tamaño normal.'.repeat(3) },
     });
     await createLocation(t, shop.tenant.id, { name: 'Centro' });
-    for (let i = 0; i < 12; i++) await createProduct(t, shop.tenant.id, { name: `Producto número ${i + 1} con un nombre largo`, price: `${i + 1}99.00` });
+    for (let i = 0; i < 12; i++)
+      await createProduct(t, shop.tenant.id, { name: `Producto número ${i + 1} con un nombre largo`, price: `${i + 1}99.00` });
     const html = (await get(`/s/${slug}`)).text;
     const assets = [...html.matchAll(/(?:href|src)="(\/storefront-assets\/[^"]+)"/g)].map((match) => match[1]);
     expect(assets).toHaveLength(2);

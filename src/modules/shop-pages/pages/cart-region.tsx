@@ -4,7 +4,15 @@ import type { ShopTexts } from '../i18n/shop-texts';
  * The cart, on every page: empty as served (the cart lives in the shopper's browser), filled by the
  * client script. A labelled region, so that it is a landmark and tests find it by role and name.
  */
-export function CartRegion({ texts, checkoutHref, showCheckoutLink }: { texts: ShopTexts; checkoutHref: string; showCheckoutLink: boolean }) {
+export function CartRegion({
+  texts,
+  checkoutHref,
+  showCheckoutLink,
+}: {
+  texts: ShopTexts;
+  checkoutHref: string;
+  showCheckoutLink: boolean;
+}) {
   return (
     <section className="cart" id="cart" aria-labelledby="cart-heading" role="region">
       <h2 id="cart-heading">{texts.cart}</h2>

@@ -84,7 +84,14 @@ export function CheckoutPage({ context }: { context: PageContext }) {
             <div className="field">
               <label htmlFor="coupon_code">{texts.coupon}</label>
               <div className="search-row">
-                <input id="coupon_code" name="coupon_code" type="text" maxLength={50} autoComplete="off" aria-describedby="coupon_code-error" />
+                <input
+                  id="coupon_code"
+                  name="coupon_code"
+                  type="text"
+                  maxLength={50}
+                  autoComplete="off"
+                  aria-describedby="coupon_code-error"
+                />
                 <button type="button" className="button" data-apply-coupon="">
                   {texts.applyCoupon}
                 </button>
@@ -138,7 +145,17 @@ export function CheckoutPage({ context }: { context: PageContext }) {
   );
 }
 
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactElement<{ 'aria-describedby'?: string }> }) {
+function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: ReactElement<{ 'aria-describedby'?: string }>;
+}) {
   const described = hint ? `${id}-hint ${id}-error` : `${id}-error`;
   return (
     <div className="field">

@@ -51,7 +51,9 @@ export class StorefrontAssets {
 
   urls(): { script: string; styles: string } {
     const loaded = this.load();
-    return loaded ? { script: loaded.script, styles: loaded.styles } : { script: `${ASSETS_PATH}/main.js`, styles: `${ASSETS_PATH}/main.css` };
+    return loaded
+      ? { script: loaded.script, styles: loaded.styles }
+      : { script: `${ASSETS_PATH}/main.js`, styles: `${ASSETS_PATH}/main.css` };
   }
 
   file(name: string): AssetFile | undefined {

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { NotFoundError } from '@common/errors/domain.error';
-import { GetStorefrontShopQuery, ListStorefrontProductsQuery, type StorefrontProductsView, type StorefrontShopView } from '@modules/storefront';
+import {
+  GetStorefrontShopQuery,
+  ListStorefrontProductsQuery,
+  type StorefrontProductsView,
+  type StorefrontShopView,
+} from '@modules/storefront';
 import type { ShopProduct, ShopProfile } from '@modules/shop-pages/pages/page-data';
 
 /** The catalog's largest page (decisions §18). */

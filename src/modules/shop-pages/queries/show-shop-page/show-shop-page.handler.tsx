@@ -41,8 +41,18 @@ export class ShowShopPageHandler implements IQueryHandler<ShowShopPageQuery, Ren
     if (!shop) return renderedPage(404, renderHtml(<NotFoundPage language={query.language} styles={assets.styles} />), Date.now());
     const context: PageContext = { shop, language: query.language, texts: SHOP_TEXTS[query.language], baseUrl: this.baseUrl, assets };
     if (query.kind === 'checkout') return renderedPage(200, renderHtml(<CheckoutPage context={context} />), Date.now());
-    const { products, nextCursor } = await this.catalog.products(query.slug, { q: query.q, cursor: query.cursor, count: PRODUCTS_PER_PAGE });
-    const nextHref = nextCursor ? `/s/${shop.slug}?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), cursor: nextCursor }).toString()}` : null;
-    return renderedPage(200, renderHtml(<ShopPage context={context} products={products} query={query.q} nextHref={nextHref} />), Date.now());
+    const { products, nextCursor } = await this.catalog.products(query.slug, {
+      q: query.q,
+      cursor: query.cursor,
+      count: PRODUCTS_PER_PAGE,
+    });
+    const nextHref = nextCursor
+      ? `/s/${shop.slug}?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), cursor: nextCursor }).toString()}`
+      : null;
+    return renderedPage(
+      200,
+      renderHtml(<ShopPage context={context} products={products} query={query.q} nextHref={nextHref} />),
+      Date.now(),
+    );
   }
 }
