@@ -292,9 +292,31 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect(res.text).toContain('value="camiseta"');
     const none = await get(`/s/${slug}?q=zapatos`);
     expect(none.text).toContain('Ningún producto coincide con la búsqueda.');
+    // A cursor the catalog never handed out is refused on its field, never a 500.
+    const badCursor = await get(`/s/${slug}?cursor=not-a-cursor`);
+    expect(badCursor.status).toBe(422);
+    expect(badCursor.body.errors).toHaveProperty('cursor');
     // Odd query strings are not errors.
     expect((await get(`/s/${slug}?q[a]=1&q=2`)).status).toBe(200);
     expect((await get(`/s/${slug}?q=${'x'.repeat(5000)}`)).status).toBe(200);
+  });
+
+  it('shows 240 products a page, then a "More products" link to the rest', async () => {
+    const slug = slugFor('large');
+    const shop = await createTenantWithOwner(t, { tenant: { slug } });
+    await t.db.query(
+      `INSERT INTO products (tenant_id, name, price, stock, name_key)
+       SELECT $1, 'Producto ' || lpad(n::text, 3, '0'), 10, 5, 'producto ' || lpad(n::text, 3, '0') FROM generate_series(1, 245) AS n`,
+      [shop.tenant.id],
+    );
+    const first = (await get(`/s/${slug}`)).text;
+    expect(first.match(/<article /g)).toHaveLength(240);
+    const more = /<a class="button" href="([^"]+)">Más productos<\/a>/.exec(first);
+    expect(more).not.toBeNull();
+    const rest = (await get(more![1].replace(/&amp;/g, '&'))).text;
+    expect(rest.match(/<article /g)).toHaveLength(5);
+    expect(rest).toContain('Producto 245');
+    expect(rest).not.toContain('Más productos');
   });
 
   it('serves the checkout page with every field the shopper fills, labelled', async () => {
