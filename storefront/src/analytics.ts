@@ -1,4 +1,7 @@
+import type { components } from '@client/schema';
 import type { ShopPageConfig } from '@modules/shop-pages/pages/page-data';
+
+type Schemas = components['schemas'];
 
 /**
  * The events storefront.md lists. Fire and forget: `keepalive` lets a call finish while the page
@@ -14,16 +17,22 @@ function send(path: string, body: unknown): void {
   }).catch(() => undefined);
 }
 
-export function recordInteraction(config: ShopPageConfig, type: 'view' | 'maps_click', metadata?: Record<string, unknown>): void {
-  send('/api/v1/interactions', { tenant_id: config.tenantId, type, ...(metadata ? { metadata } : {}) });
+export function recordInteraction(
+  config: ShopPageConfig,
+  type: Schemas['InteractionDto']['type'],
+  metadata?: Record<string, unknown>,
+): void {
+  const body: Schemas['InteractionDto'] = { tenant_id: config.tenantId, type, ...(metadata ? { metadata } : {}) };
+  send('/api/v1/interactions', body);
 }
 
 export function trackEvent(
   config: ShopPageConfig,
-  type: 'cart_add' | 'location_view' | 'purchase',
-  fields: { product_id?: number; metadata?: Record<string, unknown> } = {},
+  type: Schemas['TrackEventDto']['type'],
+  fields: Pick<Schemas['TrackEventDto'], 'product_id' | 'metadata'> = {},
 ): void {
-  send('/api/v1/analytics/track', { tenant_id: config.tenantId, type, ...fields });
+  const body: Schemas['TrackEventDto'] = { tenant_id: config.tenantId, type, ...fields };
+  send('/api/v1/analytics/track', body);
 }
 
 /** The conversion beacon: `navigator.sendBeacon` with text/plain, which the endpoint reads as JSON. */

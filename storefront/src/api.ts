@@ -1,4 +1,20 @@
+import type { components } from '@client/schema';
 import type { ShopPageConfig } from '@modules/shop-pages/pages/page-data';
+
+type Schemas = components['schemas'];
+
+/**
+ * What each endpoint the checkout calls takes, from the API document's generated types
+ * (client/src/schema.d.ts): a change of the API that breaks the script fails `npm run typecheck`.
+ */
+export interface ApiBodies {
+  '/api/v1/checkout/hold-inventory': Schemas['HoldInventoryDto'];
+  '/api/v1/checkout/cart-summary': Schemas['CartSummaryDto'];
+  '/api/v1/checkout/validate-coupon': Schemas['ValidateCouponDto'];
+  '/api/v1/orders': Schemas['PlaceOrderDto'];
+}
+
+export type OrderBody = ApiBodies['/api/v1/orders'];
 
 export interface ApiAnswer {
   status: number;
@@ -9,10 +25,10 @@ export interface ApiAnswer {
  * A JSON call to the service's public API, naming the shop by `X-Tenant-ID` (decisions §1).
  * Answers null when the network failed (no answer at all).
  */
-export async function callApi(
+export async function callApi<Path extends keyof ApiBodies>(
   config: ShopPageConfig,
-  path: string,
-  body: unknown,
+  path: Path,
+  body: ApiBodies[Path],
   headers: Record<string, string> = {},
 ): Promise<ApiAnswer | null> {
   try {

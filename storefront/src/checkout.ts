@@ -1,7 +1,7 @@
 import { formatMoney, type ShopTexts } from '@modules/shop-pages/i18n/shop-texts';
 import type { ShopLocation, ShopPageConfig } from '@modules/shop-pages/pages/page-data';
 import { sendConversion, trackEvent } from './analytics';
-import { type ApiAnswer, callApi, fieldErrors } from './api';
+import { type ApiAnswer, callApi, fieldErrors, type OrderBody } from './api';
 import { type Cart, type CartLine, markCartLine } from './cart';
 import { all, one } from './dom';
 
@@ -186,7 +186,7 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
     renderSummary();
   }
 
-  function orderBody(): Record<string, unknown> {
+  function orderBody(): OrderBody {
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? '';
     const type = deliveryType();
     const where = location();
@@ -204,9 +204,9 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
     };
   }
 
-  function validate(body: Record<string, unknown>): boolean {
+  function validate(body: OrderBody): boolean {
     let valid = true;
-    const requireField = (field: string) => {
+    const requireField = (field: 'customer_name' | 'customer_phone' | 'customer_address') => {
       if (!body[field]) {
         showError(field, texts.required);
         valid = false;
