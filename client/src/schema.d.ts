@@ -9032,7 +9032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Rate limit exceeded (storefront) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9140,7 +9140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Rate limit exceeded (storefront) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9239,7 +9239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Rate limit exceeded (storefront) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */

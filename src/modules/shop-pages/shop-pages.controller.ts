@@ -2,6 +2,7 @@ import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { pickLanguage } from '@modules/shop-pages/i18n/shop-texts';
 import { ShowShopPageQuery, type ShopPageKind } from '@modules/shop-pages/queries/show-shop-page/show-shop-page.query';
 import { acceptsGzip, matchesEntityTag, type RenderedPage } from '@modules/shop-pages/rendering/page-cache';
@@ -44,6 +45,8 @@ function single(value: unknown, max: number): string | null {
 
 /** The shop's hosted pages (storefront.md): server-rendered HTML, cached, with the cart and checkout added by a small script. */
 @ApiTags('storefront pages')
+// The public catalog's group (decisions §18: 300 a minute per IP, THROTTLE_STOREFRONT).
+@RateLimit('storefront')
 @Controller('s')
 export class ShopPagesController {
   constructor(private readonly queries: QueryBus) {}

@@ -1,11 +1,14 @@
 import { Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { acceptsGzip } from '@modules/shop-pages/rendering/page-cache';
 import { StorefrontAssets } from '@modules/shop-pages/rendering/storefront-assets';
 
 /** The shop pages' script and style sheet as built (hashed names: cached for a year, never changed). */
 @ApiTags('storefront pages')
+// The public catalog's group (decisions §18: 300 a minute per IP, THROTTLE_STOREFRONT).
+@RateLimit('storefront')
 @Controller('storefront-assets')
 export class StorefrontAssetsController {
   constructor(private readonly assets: StorefrontAssets) {}
