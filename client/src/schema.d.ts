@@ -8980,6 +8980,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The slug written with capitals: the same page at its lower-case address (`Location`) */
+            301: {
+                headers: {
+                    /** @description The lower-case address */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Not modified (`If-None-Match` names the current ETag) */
             304: {
                 headers: {
@@ -9087,6 +9096,15 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+            /** @description The slug written with capitals: the same page at its lower-case address (`Location`) */
+            301: {
+                headers: {
+                    /** @description The lower-case address */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not modified (`If-None-Match` names the current ETag) */
             304: {

@@ -35,6 +35,12 @@ const NOT_FOUND_PAGE = {
   content: { 'text/html': { schema: { type: 'string' } } },
 };
 
+const LOWER_CASE_REDIRECT = {
+  status: 301,
+  description: 'The slug written with capitals: the same page at its lower-case address (`Location`)',
+  headers: { Location: { description: 'The lower-case address', schema: { type: 'string' } } },
+};
+
 /** The first value of a query parameter a client may send once, several times or as an object. */
 function single(value: unknown, max: number): string | null {
   const first = Array.isArray(value) ? (value as unknown[])[0] : value;
@@ -75,6 +81,7 @@ export class ShopPagesController {
   @ApiOkResponse(HTML_PAGE)
   @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
   @ApiNotFoundResponse(NOT_FOUND_PAGE)
+  @ApiResponse(LOWER_CASE_REDIRECT)
   async showShopPage(
     @Param('slug') slug: string,
     @Query('q') q: unknown,
@@ -104,6 +111,7 @@ export class ShopPagesController {
   @ApiOkResponse(HTML_PAGE)
   @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
   @ApiNotFoundResponse(NOT_FOUND_PAGE)
+  @ApiResponse(LOWER_CASE_REDIRECT)
   async showCheckoutPage(
     @Param('slug') slug: string,
     @Headers('accept-language') acceptLanguage: string | undefined,
@@ -123,6 +131,14 @@ export class ShopPagesController {
     cursor: string | null = null,
   ): Promise<void> {
     const language = pickLanguage(headers.acceptLanguage);
+    // Slugs are lower case; a link typed with capitals goes to the one address (and cache entry) of the page.
+    if (slug !== slug.toLowerCase() && SLUG.test(slug.toLowerCase())) {
+      const search = res.req.originalUrl.indexOf('?');
+      const location = `/s/${slug.toLowerCase()}${kind === 'checkout' ? '/checkout' : ''}${search === -1 ? '' : res.req.originalUrl.slice(search)}`;
+      res.status(301).setHeader('Location', location);
+      res.end();
+      return;
+    }
     // A slug no shop can have is the unknown shop's page, without a look-up (and one cache entry for them all).
     const known = SLUG.test(slug) && slug.length <= 255;
     const page = await this.queries.execute<ShowShopPageQuery, RenderedPage>(

@@ -202,6 +202,17 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect(english.text).toContain('<h1>Shop not found</h1>');
   });
 
+  it('sends a slug written with capitals to its lower-case address', async () => {
+    const slug = slugFor('caps');
+    await createTenantWithOwner(t, { tenant: { slug } });
+    const res = await get(`/s/${slug.toUpperCase()}?q=taza`);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(`/s/${slug}?q=taza`);
+    const checkout = await get(`/s/${slug.toUpperCase()}/checkout`);
+    expect(checkout.status).toBe(301);
+    expect(checkout.headers.location).toBe(`/s/${slug}/checkout`);
+  });
+
   it('speaks English when Accept-Language prefers it, Spanish otherwise', async () => {
     const slug = slugFor('lang');
     const shop = await createTenantWithOwner(t, { tenant: { slug } });
