@@ -6,6 +6,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
+COPY storefront ./storefront
 COPY migrations ./migrations
 COPY proto ./proto
 # The embedded PostgreSQL (zero-setup mode) is for a developer's machine: production names its

@@ -38,6 +38,7 @@ import { ExportsModule, ExportsWorkerModule } from '@modules/exports';
 import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
 import { ReportingModule, ReportingWorkerModule } from '@modules/reporting';
+import { ShopPagesModule } from '@modules/shop-pages';
 import { SocialAuthModule } from '@modules/social-auth';
 import { StorefrontModule } from '@modules/storefront';
 import { HealthModule, HealthWorkerModule } from '@modules/health';
@@ -70,6 +71,7 @@ const FEATURE_MODULES = [
   ReportingModule,
   AdminModule,
   ExportsModule,
+  ShopPagesModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
 const WORKER_MODULES = [

@@ -1,0 +1,1 @@
+export { ShopPagesModule } from './shop-pages.module';

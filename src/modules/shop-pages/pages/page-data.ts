@@ -1,0 +1,54 @@
+import type { Language, ShopTexts } from '../i18n/shop-texts';
+
+/** The shop as the public catalog answers it (decisions §18), plus its id for the analytics calls. */
+export interface ShopProfile {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  slogan: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  tags: string[];
+  currency: string;
+  locations: ShopLocation[];
+}
+
+export interface ShopLocation {
+  id: string;
+  name: string;
+  address: string | null;
+  delivery_fee: number;
+  is_primary: boolean;
+}
+
+export type Availability = 'in_stock' | 'low_stock' | 'sold_out';
+
+export interface ShopProduct {
+  id: number;
+  name: string;
+  description: string | null;
+  price: number;
+  image_url: string | null;
+  availability: Availability;
+}
+
+/** What every page template gets. */
+export interface PageContext {
+  shop: ShopProfile;
+  language: Language;
+  texts: ShopTexts;
+  /** Absolute URL of the service (APP_URL), for canonical links and Open Graph. */
+  baseUrl: string;
+  assets: { script: string; styles: string };
+}
+
+/** What the client script reads from the page (a JSON data block, never executed). */
+export interface ShopPageConfig {
+  tenantId: string;
+  slug: string;
+  language: Language;
+  currency: string;
+  page: 'shop' | 'checkout';
+  locations: ShopLocation[];
+}

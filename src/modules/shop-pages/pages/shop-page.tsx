@@ -1,0 +1,136 @@
+import { formatMoney } from '../i18n/shop-texts';
+import { CartRegion } from './cart-region';
+import { Layout } from './layout';
+import type { PageContext, ShopProduct } from './page-data';
+import { ShopHeader } from './shop-header';
+import { storeStructuredData } from './structured-data';
+
+export interface ShopPageProps {
+  context: PageContext;
+  products: ShopProduct[];
+  /** The search as typed, when the page answers one. */
+  query: string | null;
+  /** The link to the next page of products, when there is one. */
+  nextHref: string | null;
+}
+
+/** `/s/{slug}`: the shop's heading, search, products and the cart. Everything but the cart works without JavaScript. */
+export function ShopPage({ context, products, query, nextHref }: ShopPageProps) {
+  const { shop, texts } = context;
+  const path = `/s/${shop.slug}`;
+  return (
+    <Layout
+      context={context}
+      page="shop"
+      title={shop.seo_title || shop.name}
+      description={shop.seo_description || shop.description}
+      path={path}
+      image={products.find((product) => product.image_url)?.image_url ?? null}
+      structuredData={storeStructuredData(context, products)}
+    >
+      <a className="skip-link" href="#products">
+        {texts.skipToProducts}
+      </a>
+      <ShopHeader context={context} headingLevel={1} />
+      <div className="container layout">
+        <main className="catalog">
+          {shop.description ? <p className="shop-description">{shop.description}</p> : null}
+          <form className="search" role="search" method="get" action={path}>
+            <label htmlFor="search-q">{texts.searchLabel}</label>
+            <div className="search-row">
+              <input type="search" id="search-q" name="q" defaultValue={query ?? ''} maxLength={200} />
+              <button type="submit" className="button">
+                {texts.searchButton}
+              </button>
+            </div>
+          </form>
+          <section id="products" aria-labelledby="products-heading" tabIndex={-1}>
+            <h2 id="products-heading">{query ? texts.searchResults(query) : texts.productsHeading}</h2>
+            {query ? (
+              <p>
+                <a href={path}>{texts.clearSearch}</a>
+              </p>
+            ) : null}
+            {products.length === 0 ? <p className="empty">{query ? texts.noResults : texts.noProducts}</p> : null}
+            <ul className="products">
+              {products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard context={context} product={product} />
+                </li>
+              ))}
+            </ul>
+            {nextHref ? (
+              <p className="pager">
+                <a className="button" href={nextHref}>
+                  {texts.moreProducts}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        </main>
+        <aside className="side">
+          <CartRegion texts={texts} checkoutHref={`${path}/checkout`} showCheckoutLink />
+          <Locations context={context} />
+        </aside>
+      </div>
+    </Layout>
+  );
+}
+
+function ProductCard({ context, product }: { context: PageContext; product: ShopProduct }) {
+  const { texts, shop } = context;
+  const headingId = `product-${product.id}`;
+  const soldOut = product.availability === 'sold_out';
+  return (
+    <article
+      className="product"
+      aria-labelledby={headingId}
+      data-product-id={product.id}
+      data-name={product.name}
+      data-price={product.price.toFixed(2)}
+      data-availability={product.availability}
+    >
+      <div className="product-image">
+        {product.image_url ? <img src={product.image_url} alt="" loading="lazy" decoding="async" width={400} height={400} /> : null}
+      </div>
+      <div className="product-body">
+        <h3 id={headingId}>{product.name}</h3>
+        {product.description ? <p className="product-description">{product.description}</p> : null}
+        <p className="product-price">{formatMoney(product.price, shop.currency)}</p>
+        <p className={`availability availability-${product.availability}`}>{texts.availability[product.availability]}</p>
+        <button type="button" className="button button-primary" data-add-to-cart="" disabled={soldOut}>
+          {texts.addToCart}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function Locations({ context }: { context: PageContext }) {
+  const { shop, texts } = context;
+  const withAddress = shop.locations.filter((location) => location.address);
+  if (withAddress.length === 0) return null;
+  return (
+    <section className="locations" aria-labelledby="locations-heading">
+      <h2 id="locations-heading">{texts.locations}</h2>
+      <ul>
+        {withAddress.map((location) => (
+          <li key={location.id}>
+            <strong>{location.name}</strong>
+            <br />
+            {location.address}
+            <br />
+            <a
+              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location.address ?? '')}`}
+              data-maps-link=""
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              {texts.viewOnMap(location.name)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

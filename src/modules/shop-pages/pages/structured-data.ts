@@ -1,0 +1,42 @@
+import type { PageContext, ShopProduct } from './page-data';
+
+const AVAILABILITY = {
+  in_stock: 'https://schema.org/InStock',
+  low_stock: 'https://schema.org/LimitedAvailability',
+  sold_out: 'https://schema.org/OutOfStock',
+} as const;
+
+/** schema.org `Store` with its catalog: each `Product` with its `Offer` (price, currency, availability): the page's JSON-LD. */
+export function storeStructuredData(context: PageContext, products: ShopProduct[]) {
+  const { shop, baseUrl } = context;
+  const url = `${baseUrl}/s/${shop.slug}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Store',
+    name: shop.name,
+    ...(shop.seo_description || shop.description ? { description: shop.seo_description || shop.description } : {}),
+    ...(shop.slogan ? { slogan: shop.slogan } : {}),
+    url,
+    currenciesAccepted: shop.currency,
+    ...(shop.locations.some((location) => location.address)
+      ? { address: shop.locations.filter((location) => location.address).map((location) => location.address) }
+      : {}),
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      name: shop.name,
+      itemListElement: products.map((product) => ({
+        '@type': 'Product',
+        name: product.name,
+        url: `${url}#product-${product.id}`,
+        ...(product.description ? { description: product.description } : {}),
+        ...(product.image_url ? { image: product.image_url } : {}),
+        offers: {
+          '@type': 'Offer',
+          price: product.price.toFixed(2),
+          priceCurrency: shop.currency,
+          availability: AVAILABILITY[product.availability],
+        },
+      })),
+    },
+  };
+}

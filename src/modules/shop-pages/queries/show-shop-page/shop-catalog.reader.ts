@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { NotFoundError } from '@common/errors/domain.error';
+import {
+  GetStorefrontShopQuery,
+  ListStorefrontProductsQuery,
+  type StorefrontProductsView,
+  type StorefrontShopView,
+} from '@modules/storefront';
+import type { ShopProduct, ShopProfile } from '@modules/shop-pages/pages/page-data';
+
+/** The catalog's largest page (decisions §18). */
+const CATALOG_PAGE = 100;
+
+/**
+ * The shop and its products through the public catalog's queries (the storefront module): the
+ * same data `GET /api/v1/storefront/{slug}` answers, plus the shop's id for the analytics calls.
+ */
+@Injectable()
+export class ShopCatalogReader {
+  constructor(private readonly queries: QueryBus) {}
+
+  /** The public shop, or null for an unknown, archived or inactive one. */
+  async shop(slug: string): Promise<ShopProfile | null> {
+    try {
+      const view = await this.queries.execute<GetStorefrontShopQuery, StorefrontShopView>(new GetStorefrontShopQuery(slug));
+      return {
+        ...view.shop,
+        id: view.tenantId,
+        locations: view.shop.locations.map((location) => ({ ...location, delivery_fee: Number(location.delivery_fee) })),
+      };
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+
+  /** Up to `count` products from the cursor, in the catalog's pages, and the cursor after them. */
+  async products(
+    slug: string,
+    options: { q: string | null; cursor: string | null; count: number },
+  ): Promise<{ products: ShopProduct[]; nextCursor: string | null }> {
+    const products: ShopProduct[] = [];
+    let cursor = options.cursor;
+    do {
+      const { page } = await this.queries.execute<ListStorefrontProductsQuery, StorefrontProductsView>(
+        new ListStorefrontProductsQuery(slug, {
+          q: options.q ?? undefined,
+          cursor: cursor ?? undefined,
+          limit: Math.min(CATALOG_PAGE, options.count - products.length),
+        }),
+      );
+      for (const product of page.data) products.push({ ...product, price: Number(product.price) });
+      cursor = page.next_cursor;
+    } while (cursor && products.length < options.count);
+    return { products, nextCursor: cursor };
+  }
+}

@@ -1,0 +1,169 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
+import { pickLanguage } from '@modules/shop-pages/i18n/shop-texts';
+import { ShowShopPageQuery, type ShopPageKind } from '@modules/shop-pages/queries/show-shop-page/show-shop-page.query';
+import { acceptsGzip, matchesEntityTag, type RenderedPage } from '@modules/shop-pages/rendering/page-cache';
+
+/**
+ * As strict as the dashboard's: script, style and fetch from this origin only, nothing inline (the
+ * JSON blocks are data, which script-src does not govern); product images from any https host.
+ */
+export const SHOP_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' https: data:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The catalog API's caching (decisions §18): a change shows within 30 s. */
+const PAGE_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// The catalog refuses a longer search (decisions §18); a longer one is cut, never an error.
+const MAX_SEARCH = 100;
+const MAX_CURSOR = 512;
+
+const HTML_PAGE = { description: 'The page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } };
+const NOT_FOUND_PAGE = {
+  description: 'Unknown, archived or inactive shop: a page saying so (HTML)',
+  content: { 'text/html': { schema: { type: 'string' } } },
+};
+
+const LOWER_CASE_REDIRECT = {
+  status: 301,
+  description: 'The slug written with capitals: the same page at its lower-case address (`Location`)',
+  headers: { Location: { description: 'The lower-case address', schema: { type: 'string' } } },
+};
+
+/** The first value of a query parameter a client may send once, several times or as an object. */
+function single(value: unknown, max: number): string | null {
+  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+  if (typeof first !== 'string') return null;
+  const trimmed = first.trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+}
+
+/** The shop's hosted pages (storefront.md): server-rendered HTML, cached, with the cart and checkout added by a small script. */
+@ApiTags('storefront pages')
+// The public catalog's group (decisions §18: 300 a minute per IP, THROTTLE_STOREFRONT).
+@RateLimit('storefront')
+@Controller('s')
+export class ShopPagesController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get(':slug')
+  @ApiOperation({
+    summary: "The shop's page: its heading, search, products and cart",
+    description:
+      'Server-rendered; browsing and search (`q`) work without JavaScript. The language follows `Accept-Language` (Spanish by default). ' +
+      'Cached as the catalog API is (`ETag`, `Cache-Control: public, max-age=30, stale-while-revalidate=300`).',
+  })
+  @ApiProduces('text/html')
+  @ApiQuery({
+    name: 'q',
+    required: false,
+    description: 'Search: name and description, ignoring case and accents',
+    schema: { type: 'string' },
+  })
+  @ApiQuery({
+    name: 'cursor',
+    required: false,
+    description: 'A later page of products (from the "More products" link)',
+    schema: { type: 'string' },
+  })
+  @ApiHeader({ name: 'Accept-Language', required: false, description: 'Spanish unless English is preferred' })
+  @ApiOkResponse(HTML_PAGE)
+  @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
+  @ApiNotFoundResponse(NOT_FOUND_PAGE)
+  @ApiResponse(LOWER_CASE_REDIRECT)
+  async showShopPage(
+    @Param('slug') slug: string,
+    @Query('q') q: unknown,
+    @Query('cursor') cursor: unknown,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Headers('accept-encoding') acceptEncoding: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.answer(
+      'shop',
+      slug,
+      { acceptLanguage, ifNoneMatch, acceptEncoding },
+      res,
+      single(q, MAX_SEARCH),
+      single(cursor, MAX_CURSOR),
+    );
+  }
+
+  @Get(':slug/checkout')
+  @ApiOperation({
+    summary: "The shop's checkout page (the form; the script fills it from the cart and places the order)",
+    description: 'After the order is placed, the same page shows the confirmation: "Gracias" / "Thank you" and the order number.',
+  })
+  @ApiProduces('text/html')
+  @ApiHeader({ name: 'Accept-Language', required: false, description: 'Spanish unless English is preferred' })
+  @ApiOkResponse(HTML_PAGE)
+  @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
+  @ApiNotFoundResponse(NOT_FOUND_PAGE)
+  @ApiResponse(LOWER_CASE_REDIRECT)
+  async showCheckoutPage(
+    @Param('slug') slug: string,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Headers('accept-encoding') acceptEncoding: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.answer('checkout', slug, { acceptLanguage, ifNoneMatch, acceptEncoding }, res);
+  }
+
+  private async answer(
+    kind: ShopPageKind,
+    slug: string,
+    headers: { acceptLanguage?: string; ifNoneMatch?: string; acceptEncoding?: string },
+    res: Response,
+    q: string | null = null,
+    cursor: string | null = null,
+  ): Promise<void> {
+    const language = pickLanguage(headers.acceptLanguage);
+    // Slugs are lower case; a link typed with capitals goes to the one address (and cache entry) of the page.
+    if (slug !== slug.toLowerCase() && SLUG.test(slug.toLowerCase())) {
+      const search = res.req.originalUrl.indexOf('?');
+      const location = `/s/${slug.toLowerCase()}${kind === 'checkout' ? '/checkout' : ''}${search === -1 ? '' : res.req.originalUrl.slice(search)}`;
+      res.status(301).setHeader('Location', location);
+      res.end();
+      return;
+    }
+    // A slug no shop can have is the unknown shop's page, without a look-up (and one cache entry for them all).
+    const known = SLUG.test(slug) && slug.length <= 255;
+    const page = await this.queries.execute<ShowShopPageQuery, RenderedPage>(
+      new ShowShopPageQuery(known ? slug : '-', kind, language, kind === 'shop' ? q : null, kind === 'shop' ? cursor : null),
+    );
+    res.setHeader('Content-Security-Policy', SHOP_PAGE_CSP);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Content-Language', language);
+    res.setHeader('Vary', 'Accept-Language, Accept-Encoding');
+    res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+    // Rendered and gzipped once per cache entry: a browser gets a tenth of the bytes for no work.
+    const gzip = acceptsGzip(headers.acceptEncoding);
+    const etag = gzip ? page.gzippedEtag : page.etag;
+    res.setHeader('ETag', etag);
+    res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - page.renderedAt) / 1000))));
+    if (page.status === 200 && matchesEntityTag(headers.ifNoneMatch, etag)) {
+      res.status(304).end();
+      return;
+    }
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .send(gzip ? page.gzipped : page.html);
+  }
+}

@@ -1,0 +1,51 @@
+import './storefront.css';
+import { SHOP_TEXTS } from '@modules/shop-pages/i18n/shop-texts';
+import type { ShopPageConfig } from '@modules/shop-pages/pages/page-data';
+import { recordInteraction, trackEvent } from './analytics';
+import { Cart, renderCart } from './cart';
+import { startCheckout } from './checkout';
+import { all, element, one } from './dom';
+
+function readConfig(): ShopPageConfig | null {
+  const block = document.getElementById('shop-config');
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as ShopPageConfig;
+  } catch {
+    return null;
+  }
+}
+
+function start(): void {
+  const config = readConfig();
+  if (!config) return;
+  const texts = SHOP_TEXTS[config.language];
+  const cart = new Cart(config.slug);
+  cart.onChange(() => renderCart(cart, config, texts));
+  renderCart(cart, config, texts);
+  recordInteraction(config, 'view', { page: config.page });
+
+  // Said aloud when a product goes into the cart.
+  const status = element('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+  document.body.append(status);
+
+  for (const button of all<HTMLButtonElement>('[data-add-to-cart]')) {
+    button.addEventListener('click', () => {
+      const card = button.closest<HTMLElement>('[data-product-id]');
+      if (!card || button.disabled) return;
+      const productId = Number(card.dataset.productId);
+      const name = card.dataset.name ?? '';
+      cart.add({ productId, name, price: Number(card.dataset.price) });
+      status.textContent = texts.itemsAdded(name);
+      trackEvent(config, 'cart_add', { product_id: productId });
+    });
+  }
+  for (const link of all<HTMLAnchorElement>('[data-maps-link]')) {
+    link.addEventListener('click', () => recordInteraction(config, 'maps_click'));
+  }
+  const form = one<HTMLFormElement>('[data-checkout-form]');
+  if (config.page === 'checkout' && form) startCheckout(config, texts, cart, form);
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();
