@@ -1,0 +1,68 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Where the bearer token lives: sessionStorage (gone with the tab), or localStorage when the person
+ * ticked "Remember this device". Never a URL, a cookie or a log (dashboard.md).
+ */
+const TOKEN_KEY = 'storefront.dashboard.token';
+/** Why the last session ended (a 401), shown once on the sign-in page. */
+const ENDED_KEY = 'storefront.dashboard.session-ended';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function read(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) ?? localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+let current = read();
+
+function changed(): void {
+  current = read();
+  for (const listener of listeners) listener();
+}
+
+// Another tab signing out (localStorage) ends this tab's remembered session too.
+window.addEventListener('storage', (event) => {
+  if (event.key === TOKEN_KEY || event.key === null) changed();
+});
+
+export function currentToken(): string | null {
+  return current;
+}
+
+export function signedIn(token: string, rememberDevice = false): void {
+  sessionStorage.removeItem(ENDED_KEY);
+  sessionStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(TOKEN_KEY);
+  (rememberDevice ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+  changed();
+}
+
+/** Forgets the token; with a reason, the sign-in page says why the person has to sign in again. */
+export function signedOut(reason?: 'expired'): void {
+  sessionStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(TOKEN_KEY);
+  if (reason) sessionStorage.setItem(ENDED_KEY, reason);
+  changed();
+}
+
+/** The reason the last session ended, read once. */
+export function takeSessionEndReason(): string | null {
+  const reason = sessionStorage.getItem(ENDED_KEY);
+  sessionStorage.removeItem(ENDED_KEY);
+  return reason;
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribe, currentToken);
+}

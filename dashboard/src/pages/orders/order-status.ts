@@ -1,0 +1,17 @@
+import type { components } from '@client';
+
+export type Order = components['schemas']['OrderResource'];
+export type OrderStatus = Order['status'];
+
+/** Every status of an order, in the order an order moves through them (decisions §5). */
+export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'processing', 'ready', 'delivered', 'cancelled'];
+
+/** Mantine colours of the status badges (each with white or dark text at AA contrast). */
+export const STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  processing: 'indigo',
+  ready: 'teal',
+  delivered: 'green',
+  cancelled: 'gray',
+};
