@@ -70,13 +70,7 @@ export function Layout() {
           />
         )}
         <span className={classes.brand}>{t('app.title')}</span>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          component={Link}
-          to="/notifications"
-          aria-label={t('nav.notificationsUnread', { count })}
-        >
+        <Button variant="subtle" size="compact-sm" onClick={() => void navigate('/notifications')} aria-label={t('nav.notificationsUnread', { count })}>
           {t('nav.notifications')} ({count})
         </Button>
         <div className={classes.wideOnly}>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { PageTitle } from '../../components/PageTitle';
+import { ScrollTable } from '../../components/ScrollTable';
 import { QueryError } from '../../components/QueryError';
 import { formatDateTime } from '../../format/dates';
 import { formatMoney } from '../../format/money';
@@ -86,7 +87,7 @@ export default function OrdersPage() {
         <Text py="lg">{status || debouncedSearch ? t('orders.noMatch') : t('orders.empty')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable label={t('orders.table')} minWidth={560}>
             <Table aria-label={t('orders.table')} striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -119,7 +120,7 @@ export default function OrdersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {orders.hasNextPage && (
             <Center mt="md">
               <Button variant="default" onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
