@@ -43,8 +43,11 @@ export function signedIn(token: string, rememberDevice = false): void {
   changed();
 }
 
-/** Forgets the token; with a reason, the sign-in page says why the person has to sign in again. */
-export function signedOut(reason?: 'expired'): void {
+/** Why a session ended: the token stopped working (a 401), or the person signed out. */
+export type SessionEnd = 'expired' | 'signed-out';
+
+/** Forgets the token; with a reason, the sign-in page says why the person is there. */
+export function signedOut(reason?: SessionEnd): void {
   sessionStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(TOKEN_KEY);
   if (reason) sessionStorage.setItem(ENDED_KEY, reason);
@@ -52,10 +55,10 @@ export function signedOut(reason?: 'expired'): void {
 }
 
 /** The reason the last session ended, read once. */
-export function takeSessionEndReason(): string | null {
+export function takeSessionEndReason(): SessionEnd | null {
   const reason = sessionStorage.getItem(ENDED_KEY);
   sessionStorage.removeItem(ENDED_KEY);
-  return reason;
+  return reason === 'expired' || reason === 'signed-out' ? reason : null;
 }
 
 function subscribe(listener: Listener): () => void {

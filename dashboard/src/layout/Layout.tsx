@@ -42,11 +42,11 @@ export function Layout() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const signOut = async () => {
-    // Revoke the token on the server first; forget it here whatever the answer.
+    // Revoke the token on the server first; forget it here whatever the answer. Without a token the
+    // signed-in pages send the person to sign-in, which says they signed out.
     await api.DELETE('/api/v1/auth/token').catch(() => undefined);
-    signedOut();
+    signedOut('signed-out');
     queryClient.clear();
-    await navigate('/sign-in', { state: { signedOut: true } });
   };
 
   const count = unread.data?.count ?? 0;
@@ -70,7 +70,12 @@ export function Layout() {
           />
         )}
         <span className={classes.brand}>{t('app.title')}</span>
-        <Button variant="subtle" size="compact-sm" onClick={() => void navigate('/notifications')} aria-label={t('nav.notificationsUnread', { count })}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => void navigate('/notifications')}
+          aria-label={t('nav.notificationsUnread', { count })}
+        >
           {t('nav.notifications')} ({count})
         </Button>
         <div className={classes.wideOnly}>
@@ -92,6 +97,7 @@ export function Layout() {
                   to={link.to}
                   label={t(link.key)}
                   variant="filled"
+                  className={classes.link}
                   active={isActive(link.to, 'end' in link ? link.end : false)}
                   aria-current={isActive(link.to, 'end' in link ? link.end : false) ? 'page' : undefined}
                 />

@@ -69,7 +69,10 @@ describeWithBrowser('Dashboard: the orders page', () => {
 
     // Each number links to its order's page.
     const newestDelivered = shop.orders.find((order) => order.status === 'delivered')!;
-    await orderRows(page).first().getByRole('link', { name: `#${newestDelivered.orderNumber}` }).click();
+    await orderRows(page)
+      .first()
+      .getByRole('link', { name: `#${newestDelivered.orderNumber}` })
+      .click();
     await page.getByRole('heading', { name: `Order #${newestDelivered.orderNumber}` }).waitFor();
     expect(page.url()).toBe(`${t.baseUrl}/dashboard/orders/${newestDelivered.id}`);
   });
@@ -83,13 +86,20 @@ describeWithBrowser('Dashboard: the orders page', () => {
     // The realtime connection is up before the order is placed (else the event would have nobody to reach).
     await waitFor(() => realtime.connected, { what: "the page's Socket.IO connection" });
 
-    const placed = await placeOrder(t, shop.tenant.id, orderBody([{ product_id: shop.product.id, quantity: 2 }], { customer_name: 'Live Shopper' }));
+    const placed = await placeOrder(
+      t,
+      shop.tenant.id,
+      orderBody([{ product_id: shop.product.id, quantity: 2 }], { customer_name: 'Live Shopper' }),
+    );
     expect(placed.status).toBe(201);
     const number = String(placed.body.data.order_number);
     const placedAt = Date.now();
 
     await page.getByText(new RegExp(`New order #?${number}`)).waitFor({ timeout: 3000 });
-    await orderRows(page).first().getByRole('link', { name: `#${number}` }).waitFor({ timeout: Math.max(1, 3000 - (Date.now() - placedAt)) });
+    await orderRows(page)
+      .first()
+      .getByRole('link', { name: `#${number}` })
+      .waitFor({ timeout: Math.max(1, 3000 - (Date.now() - placedAt)) });
     expect(Date.now() - placedAt).toBeLessThan(3000);
     await expectRowCount(page, 4);
     expect(await orderRows(page).first().textContent()).toContain('Live Shopper');
@@ -143,7 +153,17 @@ describeWithBrowser('Dashboard: an order page', () => {
     expect(await items.getByRole('columnheader').allTextContents()).toEqual(['Product', 'Quantity', 'Price', 'Line total']);
     expect(await items.locator('tbody tr').allTextContents()).toEqual(['Sourdough loaf2L 85.00L 170.00', 'Coffee beans1L 250.00L 250.00']);
     const main = page.getByRole('main');
-    for (const text of ['María Reyes', '+50499990000', 'Subtotal', 'L 420.00', 'Delivery fee', 'L 0.00', 'Unpaid', 'Pending', 'Status history'])
+    for (const text of [
+      'María Reyes',
+      '+50499990000',
+      'Subtotal',
+      'L 420.00',
+      'Delivery fee',
+      'L 0.00',
+      'Unpaid',
+      'Pending',
+      'Status history',
+    ])
       expect(await main.textContent()).toContain(text);
     expect(await statusOptions(page)).toEqual(['confirmed', 'processing', 'ready', 'delivered']);
     await page.getByRole('button', { name: /cancel order/i }).waitFor();
@@ -197,7 +217,11 @@ describeWithBrowser('Dashboard: an order page', () => {
     const second = await placedOrder();
     await openSignedIn(page, t, second.token, `/orders/${second.order.id}`);
     await page.getByRole('combobox', { name: /^status$/i }).selectOption('ready');
-    const delivered = await t.http().patch(`/api/v1/orders/${second.order.id}/status`).set(authHeader(second.token)).send({ status: 'delivered' });
+    const delivered = await t
+      .http()
+      .patch(`/api/v1/orders/${second.order.id}/status`)
+      .set(authHeader(second.token))
+      .send({ status: 'delivered' });
     expect(delivered.status).toBe(200);
     await page.getByRole('button', { name: /update status/i }).click();
     const alert = page.getByRole('alert').filter({ hasText: /delivered/i });
@@ -217,12 +241,12 @@ describeWithBrowser('Dashboard: an order page', () => {
     await page.getByRole('button', { name: /cerrar sesión/i }).waitFor();
     // The owner was told of the order: its notification is counted, in Spanish, in the button's name.
     await page.getByRole('button', { name: /^notificaciones, \d+ sin leer$/i }).waitFor();
-    expect(await page.getByRole('table', { name: /artículos/i }).getByRole('columnheader').allTextContents()).toEqual([
-      'Producto',
-      'Cantidad',
-      'Precio',
-      'Total de línea',
-    ]);
+    expect(
+      await page
+        .getByRole('table', { name: /artículos/i })
+        .getByRole('columnheader')
+        .allTextContents(),
+    ).toEqual(['Producto', 'Cantidad', 'Precio', 'Total de línea']);
     await page.getByRole('combobox', { name: /^estado$/i }).selectOption({ label: 'Confirmado' });
     await page.getByRole('button', { name: /actualizar estado/i }).click();
     await page.getByText(/estado cambiado a confirmado/i).waitFor();
@@ -244,10 +268,7 @@ function realtimeConnection(page: Page): { connected: boolean } {
 }
 
 async function expectRowCount(page: Page, count: number): Promise<void> {
-  await page.waitForFunction(
-    ([expected]) => document.querySelectorAll('table[aria-label] tbody tr').length === expected,
-    [count] as const,
-  );
+  await page.waitForFunction(([expected]) => document.querySelectorAll('table[aria-label] tbody tr').length === expected, [count] as const);
 }
 
 /** Presses Tab until `focused()` holds (at most 40 presses). */

@@ -175,7 +175,10 @@ function StatusCard({ order }: { order: Order }) {
       </Title>
       <Facts
         facts={[
-          [t('order.payment'), `${t(`paymentStatus.${order.payment_status}`)}${order.paid_at ? ` · ${t('order.paidAt', { date: formatDateTime(order.paid_at) })}` : ''}`],
+          [
+            t('order.payment'),
+            `${t(`paymentStatus.${order.payment_status}`)}${order.paid_at ? ` · ${t('order.paidAt', { date: formatDateTime(order.paid_at) })}` : ''}`,
+          ],
           [t('order.paymentMethod'), t(`paymentMethod.${order.payment_method}`)],
         ]}
       />
@@ -200,7 +203,10 @@ function StatusCard({ order }: { order: Order }) {
                   label={t('order.status')}
                   value={chosen}
                   onChange={(event) => setChosen(event.currentTarget.value as OrderStatus | '')}
-                  data={[{ value: '', label: t('order.chooseStatus') }, ...next.map((status) => ({ value: status, label: t(`status.${status}`) }))]}
+                  data={[
+                    { value: '', label: t('order.chooseStatus') },
+                    ...next.map((status) => ({ value: status, label: t(`status.${status}`) })),
+                  ]}
                 />
                 <Button type="submit" loading={update.isPending} disabled={!chosen}>
                   {t('order.updateStatus')}

@@ -103,6 +103,7 @@ export default function RegisterPage() {
               value={values.password}
               onChange={set('password')}
               error={errors.password}
+              aria-invalid={Boolean(errors.password)}
             />
             <PasswordInput
               label={t('register.confirmPassword')}
@@ -111,6 +112,7 @@ export default function RegisterPage() {
               value={values.password_confirmation}
               onChange={set('password_confirmation')}
               error={errors.password_confirmation}
+              aria-invalid={Boolean(errors.password_confirmation)}
             />
             <TextInput
               label={t('register.shopName')}

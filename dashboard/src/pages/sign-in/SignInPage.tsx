@@ -10,7 +10,6 @@ import { AuthFrame } from '../../layout/AuthFrame';
 
 interface Arrival {
   from?: string;
-  signedOut?: boolean;
 }
 
 /** Sign in by a one-time code sent to the e-mail address (decisions §3): email, code, signed in. */
@@ -20,8 +19,7 @@ export default function SignInPage() {
   const arrival = (useLocation().state ?? {}) as Arrival;
   const [notice] = useState(() => {
     const ended = takeSessionEndReason();
-    if (ended) return t('session.expired');
-    return arrival.signedOut ? t('session.signedOut') : null;
+    return ended === 'expired' ? t('session.expired') : ended === 'signed-out' ? t('session.signedOut') : null;
   });
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
