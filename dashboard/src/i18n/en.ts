@@ -57,8 +57,6 @@ export const en = {
     title: 'Orders',
     status: 'Status',
     allStatuses: 'All',
-    search: 'Search',
-    searchPlaceholder: 'Order number, customer name or phone',
     table: 'Orders',
     order: 'Order',
     date: 'Date',

@@ -59,8 +59,6 @@ export const es: Texts = {
     title: 'Pedidos',
     status: 'Estado',
     allStatuses: 'Todos',
-    search: 'Buscar',
-    searchPlaceholder: 'Número de pedido, nombre o teléfono del cliente',
     table: 'Pedidos',
     order: 'Pedido',
     date: 'Fecha',

@@ -75,13 +75,16 @@ export function Layout() {
           size="compact-sm"
           onClick={() => void navigate('/notifications')}
           aria-label={t('nav.notificationsUnread', { count })}
+          leftSection={<BellIcon />}
+          className={classes.tool}
         >
-          {t('nav.notifications')} ({count})
+          <span className={classes.wideOnly}>{t('nav.notifications')}&nbsp;</span>
+          {count}
         </Button>
         <div className={classes.wideOnly}>
           <LanguageSelect compact />
         </div>
-        <Button variant="default" size="compact-sm" onClick={() => void signOut()}>
+        <Button variant="default" size="compact-sm" onClick={() => void signOut()} className={classes.tool}>
           {t('nav.signOut')}
         </Button>
       </header>
@@ -113,6 +116,15 @@ export function Layout() {
         </main>
       </div>
     </div>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+    </svg>
   );
 }
 

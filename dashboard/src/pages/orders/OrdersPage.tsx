@@ -1,5 +1,4 @@
-import { Anchor, Button, Center, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Center, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,27 +14,24 @@ import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { StatusBadge } from './StatusBadge';
 
 /**
- * The shop's orders, newest first: filtered by status, searched by order number, customer name or
- * phone, paged by cursor ("Load more"). A new order arrives by itself (the realtime hook refreshes
- * this list on `order.created`). Filter and search live in the URL, so a reload or a shared link
- * keeps them.
+ * The shop's orders, newest first: filtered by status, paged by cursor ("Load more"). A new order
+ * arrives by itself (the realtime hook refreshes this list on `order.created`). The filter lives in
+ * the URL, so a reload or a shared link keeps it. (Search waits for the API: `GET /api/v1/orders`
+ * takes no search term yet; see docs/dashboard.md.)
  */
 export default function OrdersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const status = (ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as OrderStatus) : null;
-  const search = params.get('q') ?? '';
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
 
   const orders = useInfiniteQuery({
-    queryKey: keys.orders.list({ status, search: debouncedSearch }),
+    queryKey: keys.orders.list({ status }),
     queryFn: ({ pageParam }) =>
       unwrap(
         api.GET('/api/v1/orders', {
           params: {
             query: {
               ...(status ? { status } : {}),
-              ...(debouncedSearch ? { search: debouncedSearch } : {}),
               ...(pageParam ? { cursor: pageParam } : {}),
             },
           },
@@ -69,14 +65,6 @@ export default function OrdersPage() {
           data={[{ value: '', label: t('orders.allStatuses') }, ...ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))]}
           w={180}
         />
-        <TextInput
-          type="search"
-          label={t('orders.search')}
-          placeholder={t('orders.searchPlaceholder')}
-          value={search}
-          onChange={(event) => setParam('q', event.currentTarget.value || null)}
-          style={{ flex: '1 1 220px', maxWidth: 420 }}
-        />
       </Group>
 
       {orders.isPending ? (
@@ -84,7 +72,7 @@ export default function OrdersPage() {
       ) : orders.isError ? (
         <QueryError error={orders.error} />
       ) : rows.length === 0 ? (
-        <Text py="lg">{status || debouncedSearch ? t('orders.noMatch') : t('orders.empty')}</Text>
+        <Text py="lg">{status ? t('orders.noMatch') : t('orders.empty')}</Text>
       ) : (
         <>
           <ScrollTable label={t('orders.table')} minWidth={560}>
