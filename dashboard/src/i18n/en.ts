@@ -93,6 +93,8 @@ export const en = {
     history: 'Status history',
     historyEntry: '{{from}} → {{to}}',
     placed: 'Placed',
+    eventPaid: 'Payment received',
+    eventPaymentFailed: 'Payment failed',
     status: 'Status',
     chooseStatus: 'Choose the next status',
     updateStatus: 'Update status',

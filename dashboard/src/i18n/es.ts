@@ -95,6 +95,8 @@ export const es: Texts = {
     history: 'Historial de estados',
     historyEntry: '{{from}} → {{to}}',
     placed: 'Realizado',
+    eventPaid: 'Pago recibido',
+    eventPaymentFailed: 'Pago fallido',
     status: 'Estado',
     chooseStatus: 'Elija el siguiente estado',
     updateStatus: 'Actualizar estado',

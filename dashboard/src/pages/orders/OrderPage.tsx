@@ -13,7 +13,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatDateTime } from '../../format/dates';
 import { formatMoney } from '../../format/money';
 import { PageLoader } from '../../layout/Layout';
-import { allowedStatuses, type Order, type OrderStatus } from './order-status';
+import { allowedStatuses, type Order, type OrderEvent, type OrderStatus } from './order-status';
 import { StatusBadge } from './StatusBadge';
 
 /**
@@ -137,7 +137,7 @@ function StatusCard({ order }: { order: Order }) {
   const number = `#${order.order_number}`;
 
   const settle = async (updated: Order | null) => {
-    if (updated) queryClient.setQueryData(keys.orders.detail(order.id), updated);
+    if (updated) queryClient.setQueryData<Order>(keys.orders.detail(order.id), (previous) => ({ ...previous, ...updated }));
     await queryClient.invalidateQueries({ queryKey: keys.orders.all });
     await queryClient.invalidateQueries({ queryKey: keys.overview });
   };
@@ -236,21 +236,27 @@ function StatusCard({ order }: { order: Order }) {
   );
 }
 
-/** The status history: when the order was placed, then each change (from → to, when). */
+/** The history, oldest first: placed, each status change (from → to), each payment outcome, with its time. */
 function History({ order }: { order: Order }) {
   const { t } = useTranslation();
   const events = [...(order.events ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at));
-  const changes = events.filter((event) => event.from_status !== null && event.from_status !== event.to_status);
+  const entries = events.length ? events : [{ type: 'created' as const, from_status: null, to_status: null, created_at: order.created_at }];
+  const title = (event: OrderEvent) => {
+    switch (event.type) {
+      case 'created':
+        return t('order.placed');
+      case 'status_changed':
+        return t('order.historyEntry', { from: event.from_status ? t(`status.${event.from_status}`) : '—', to: event.to_status ? t(`status.${event.to_status}`) : '—' });
+      case 'paid':
+        return t('order.eventPaid');
+      case 'payment_failed':
+        return t('order.eventPaymentFailed');
+    }
+  };
   return (
-    <Timeline active={changes.length} bulletSize={14} lineWidth={2}>
-      <Timeline.Item title={t('order.placed')}>
-        <Text size="sm">{formatDateTime(order.created_at)}</Text>
-      </Timeline.Item>
-      {changes.map((event, index) => (
-        <Timeline.Item
-          key={`${event.created_at}-${index}`}
-          title={t('order.historyEntry', { from: t(`status.${event.from_status!}`), to: t(`status.${event.to_status}`) })}
-        >
+    <Timeline active={entries.length - 1} bulletSize={14} lineWidth={2}>
+      {entries.map((event, index) => (
+        <Timeline.Item key={`${event.created_at}-${index}`} title={title(event)}>
           <Text size="sm">{formatDateTime(event.created_at)}</Text>
         </Timeline.Item>
       ))}

@@ -3,11 +3,13 @@ import type { components } from '@client';
 type OrderResource = components['schemas']['OrderResource'];
 export type OrderStatus = OrderResource['status'];
 
-/** One change of an order's status, as `GET /api/v1/orders/{order}` lists them (decisions §17). */
+/** One entry of an order's history, as `GET /api/v1/orders/{order}` lists them (decisions §17), oldest first. */
 export interface OrderEvent {
-  type: string;
+  type: 'created' | 'status_changed' | 'paid' | 'payment_failed';
+  /** The status before a `status_changed`; null otherwise. */
   from_status: OrderStatus | null;
-  to_status: OrderStatus;
+  /** The status after a `created` or `status_changed`; null for the payment events. */
+  to_status: OrderStatus | null;
   created_at: string;
 }
 
