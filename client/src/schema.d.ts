@@ -448,7 +448,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order of the shop, with its lines */
+        /** One order of the shop, with its lines, its history (`events`) and the statuses it may move to now */
         get: operations["showOrder"];
         put?: never;
         post?: never;
@@ -655,6 +655,23 @@ export interface paths {
         post?: never;
         /** Forget one of the signed-in user's browsers by its id (from the list) */
         delete: operations["removePushSubscriptionById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key, for `pushManager.subscribe` (public) */
+        get: operations["showPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1813,6 +1830,77 @@ export interface components {
         OrderResponse: {
             data: components["schemas"]["OrderResource"];
         };
+        OrderEventResource: {
+            /** @enum {string} */
+            type: "created" | "status_changed" | "paid" | "payment_failed";
+            /**
+             * @description The status before a `status_changed`; null otherwise
+             * @enum {string|null}
+             */
+            from_status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled" | null;
+            /**
+             * @description The status after a `created` or `status_changed`; null for payment events
+             * @enum {string|null}
+             */
+            to_status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled" | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OrderDetailResource: {
+            id: number;
+            /**
+             * @description The shop's own order number, from 1001
+             * @example 1001
+             */
+            order_number: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
+            /** @enum {string} */
+            payment_status: "unpaid" | "paid" | "failed";
+            /** Format: date-time */
+            paid_at: string | null;
+            customer_name: string;
+            customer_phone: string;
+            customer_email: string | null;
+            customer_address: string | null;
+            customer_notes: string | null;
+            /** @enum {string} */
+            delivery_type: "pickup" | "delivery";
+            /** @enum {string} */
+            payment_method: "cash" | "bank_transfer" | "card" | "pending";
+            /** @description The coupon the order was placed with (upper-case) */
+            coupon_code: string | null;
+            /**
+             * Format: uuid
+             * @description null once the location is deleted
+             */
+            location_id: string | null;
+            items: components["schemas"]["OrderItemResource"][];
+            /** @description Sum of the line totals (two decimals) */
+            subtotal: number;
+            /** @description Coupon discount (two decimals) */
+            discount_amount: number;
+            /** @description Two decimals; 0 for pickup */
+            delivery_fee: number;
+            /** @description subtotal - discount_amount + delivery_fee (two decimals) */
+            total: number;
+            /**
+             * @description The shop's ISO 4217 currency code
+             * @example USD
+             */
+            currency: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Oldest first */
+            events: components["schemas"]["OrderEventResource"][];
+            /** @description The statuses it may move to now (the current one aside); empty once delivered or cancelled */
+            allowed_statuses: ("pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled")[];
+        };
+        OrderDetailResponse: {
+            data: components["schemas"]["OrderDetailResource"];
+        };
         ChangeOrderStatusDto: {
             /** @enum {string} */
             status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
@@ -2048,6 +2136,13 @@ export interface components {
         DeletePushSubscriptionDto: {
             /** @description The endpoint as the browser registered it */
             endpoint: string;
+        };
+        PushPublicKeyResponse: {
+            /**
+             * @description The server's VAPID public key (unpadded base64url, 65 bytes decoded): the `applicationServerKey` of `pushManager.subscribe`
+             * @example BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U
+             */
+            public_key: string;
         };
         ProfileRejectedError: {
             message: string;
@@ -5774,7 +5869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponse"];
+                    "application/json": components["schemas"]["OrderDetailResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
@@ -6008,7 +6103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponse"];
+                    "application/json": components["schemas"]["OrderDetailResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
@@ -7224,6 +7319,101 @@ export interface operations {
                 };
             };
             /** @description Not one of your push subscriptions (unknown, malformed, or another user’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPublicKeyResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Web Push is not configured on this server (no VAPID key pair) */
             404: {
                 headers: {
                     [name: string]: unknown;
