@@ -1326,6 +1326,14 @@ export interface components {
              * @example 45.5
              */
             price: number;
+            /** @description Shown on the storefront and searched there; null removes it */
+            description?: string | null;
+            /**
+             * Format: uri
+             * @description The product's picture on the storefront: an https:// URL; null removes it
+             * @example https://cdn.example.com/espresso.jpg
+             */
+            image_url?: string | null;
             /** @example 3 */
             category_id?: number | null;
             /** @description Units in stock; null means stock is not tracked */
@@ -1337,6 +1345,12 @@ export interface components {
             /** @example 17 */
             id: number;
             name: string;
+            description: string | null;
+            /**
+             * Format: uri
+             * @description An https:// URL
+             */
+            image_url: string | null;
             /**
              * @description At most two decimals
              * @example 45.5
@@ -1386,6 +1400,14 @@ export interface components {
              * @example 45.5
              */
             price?: number;
+            /** @description Shown on the storefront and searched there; null removes it */
+            description?: string | null;
+            /**
+             * Format: uri
+             * @description The product's picture on the storefront: an https:// URL; null removes it
+             * @example https://cdn.example.com/espresso.jpg
+             */
+            image_url?: string | null;
             /** @example 3 */
             category_id?: number | null;
             /** @description Units in stock; null means stock is not tracked */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { io } from 'socket.io-client';
 import { keys } from '../api/query-keys';
+import { notify } from '../components/notify';
 import { formatMoney } from '../format/money';
 import i18n from '../i18n';
 
@@ -37,7 +37,7 @@ export function useRealtime(token: string | null): void {
       void queryClient.invalidateQueries({ queryKey: keys.orders.all });
       void queryClient.invalidateQueries({ queryKey: keys.overview });
       void queryClient.invalidateQueries({ queryKey: keys.notifications.all });
-      notifications.show({
+      notify({
         id: `order-${event.order_id}`,
         title: i18n.t('orders.newOrder', { number: event.order_number }),
         message: i18n.t('orders.newOrderBody', { customer: event.customer_name, total: formatMoney(event.total, event.currency) }),

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { keys } from '../../api/query-keys';
+import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/PageTitle';
 import { ScrollTable } from '../../components/ScrollTable';
 import { QueryError } from '../../components/QueryError';
 import { formatDateTime } from '../../format/dates';
 import { formatMoney } from '../../format/money';
 import { PageLoader } from '../../layout/Layout';
-import { allowedStatuses, type Order, type OrderEvent, type OrderStatus } from './order-status';
+import type { Order, OrderEvent, OrderStatus } from './order-status';
 import { StatusBadge } from './StatusBadge';
 
 /**
@@ -27,7 +27,7 @@ export default function OrderPage() {
   const valid = Number.isInteger(id) && id > 0 && id <= 2147483647;
   const order = useQuery({
     queryKey: keys.orders.detail(id),
-    queryFn: async () => (await unwrap(api.GET('/api/v1/orders/{order}', { params: { path: { order: id } } }))).data as Order,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/orders/{order}', { params: { path: { order: id } } }))).data,
     enabled: valid,
   });
 
@@ -129,15 +129,15 @@ function StatusCard({ order }: { order: Order }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // Cancelling has its own button, which asks first; the list offers the forward steps.
-  const next = allowedStatuses(order).filter((status) => status !== 'cancelled' && status !== order.status);
-  const canCancel = allowedStatuses(order).includes('cancelled');
+  const next = order.allowed_statuses.filter((status) => status !== 'cancelled' && status !== order.status);
+  const canCancel = order.allowed_statuses.includes('cancelled');
   const [chosen, setChosen] = useState<OrderStatus | ''>('');
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const number = `#${order.order_number}`;
 
   const settle = async (updated: Order | null) => {
-    if (updated) queryClient.setQueryData<Order>(keys.orders.detail(order.id), (previous) => ({ ...previous, ...updated }));
+    if (updated) queryClient.setQueryData<Order>(keys.orders.detail(order.id), updated);
     await queryClient.invalidateQueries({ queryKey: keys.orders.all });
     await queryClient.invalidateQueries({ queryKey: keys.overview });
   };
@@ -145,11 +145,11 @@ function StatusCard({ order }: { order: Order }) {
 
   const update = useMutation({
     mutationFn: async (status: OrderStatus) =>
-      (await unwrap(api.PATCH('/api/v1/orders/{order}/status', { params: { path: { order: order.id } }, body: { status } }))).data as Order,
+      (await unwrap(api.PATCH('/api/v1/orders/{order}/status', { params: { path: { order: order.id } }, body: { status } }))).data,
     onMutate: () => setRefusal(null),
     onSuccess: async (updated) => {
       setChosen('');
-      notifications.show({ message: t('order.statusUpdated', { status: t(`status.${updated.status}`) }), color: 'teal' });
+      notify({ message: t('order.statusUpdated', { status: t(`status.${updated.status}`) }) });
       await settle(updated);
     },
     onError: refused,
@@ -159,7 +159,7 @@ function StatusCard({ order }: { order: Order }) {
     onMutate: () => setRefusal(null),
     onSuccess: async () => {
       setConfirming(false);
-      notifications.show({ message: t('order.cancelled', { number }), color: 'teal' });
+      notify({ message: t('order.cancelled', { number }) });
       await settle(null);
     },
     onError: (error) => {
@@ -239,14 +239,18 @@ function StatusCard({ order }: { order: Order }) {
 /** The history, oldest first: placed, each status change (from → to), each payment outcome, with its time. */
 function History({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const events = [...(order.events ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at));
-  const entries = events.length ? events : [{ type: 'created' as const, from_status: null, to_status: null, created_at: order.created_at }];
+  const entries: OrderEvent[] = order.events.length
+    ? order.events
+    : [{ type: 'created', from_status: null, to_status: order.status, created_at: order.created_at }];
   const title = (event: OrderEvent) => {
     switch (event.type) {
       case 'created':
         return t('order.placed');
       case 'status_changed':
-        return t('order.historyEntry', { from: event.from_status ? t(`status.${event.from_status}`) : '—', to: event.to_status ? t(`status.${event.to_status}`) : '—' });
+        return t('order.historyEntry', {
+          from: event.from_status ? t(`status.${event.from_status}`) : '—',
+          to: event.to_status ? t(`status.${event.to_status}`) : '—',
+        });
       case 'paid':
         return t('order.eventPaid');
       case 'payment_failed':
