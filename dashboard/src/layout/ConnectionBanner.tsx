@@ -24,6 +24,7 @@ export function ConnectionBanner() {
       return () => window.clearInterval(timer);
     }
     if (state.kind === 'rate-limited') {
+      setNow(Date.now());
       const timer = window.setInterval(() => {
         setNow(Date.now());
         if (Date.now() >= state.until) connection.clear();

@@ -132,7 +132,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('app.loading')} />
+      <Loader role="status" aria-label={t('app.loading')} />
     </Center>
   );
 }

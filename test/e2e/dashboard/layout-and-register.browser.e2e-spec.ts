@@ -16,6 +16,9 @@ describeWithBrowser('Dashboard: the layout', () => {
   });
 
   const navigation = (page: Page) => page.getByRole('navigation', { name: /main/i });
+  /** The orders list's request (`GET /api/v1/orders`, with or without a query). */
+  const ordersList = (url: URL) => url.pathname === '/api/v1/orders';
+  const navigationLink = (page: Page, name: string) => navigation(page).getByRole('link', { name, exact: true });
 
   it('shows the navigation, the unread count in the Notifications button and Sign out at 1280 px', async () => {
     const { token } = await createTenantWithOwner(t);
@@ -101,6 +104,62 @@ describeWithBrowser('Dashboard: the layout', () => {
     await page.getByRole('heading', { name: /^sign in$/i }).waitFor();
     await page.getByText(/your session has ended/i).waitFor();
     expect(await page.evaluate((key) => sessionStorage.getItem(key), DASHBOARD_TOKEN_KEY)).toBeNull();
+  });
+
+  it('says when the server cannot be reached (503, network error) and retries until it answers', async () => {
+    const { token } = await createTenantWithOwner(t);
+    const page = await browser.newPage();
+    await openSignedIn(page, t, token, '/');
+    await page.getByRole('heading', { name: /overview/i }).waitFor();
+
+    // The orders list answers 503 (a database outage), then nothing at all (the network is gone).
+    let outage: 'unavailable' | 'offline' | null = 'unavailable';
+    await page.route(ordersList, (route) =>
+      outage === 'unavailable'
+        ? route.fulfill({
+            status: 503,
+            headers: { 'Retry-After': '2', 'Content-Type': 'application/json' },
+            body: '{"message":"Service unavailable."}',
+          })
+        : outage === 'offline'
+          ? route.abort('internetdisconnected')
+          : route.continue(),
+    );
+    await navigationLink(page, 'Orders').click();
+    const banner = page.getByRole('alert').filter({ hasText: /cannot reach the server/i });
+    await banner.waitFor();
+    expect(await banner.getByRole('button', { name: /retry/i }).count()).toBe(1);
+    await expectNoSeriousAxeViolations(page);
+
+    outage = 'offline';
+    await banner.getByRole('button', { name: /retry/i }).click();
+    await banner.waitFor();
+
+    // Back: the banner's retries get the list, and the banner goes.
+    outage = null;
+    await page
+      .getByRole('table', { name: /^orders$/i })
+      .or(page.getByText(/no orders yet/i))
+      .waitFor({ timeout: 15_000 });
+    await banner.waitFor({ state: 'hidden' });
+  });
+
+  it('says when to try again after a 429, from Retry-After', async () => {
+    const { token } = await createTenantWithOwner(t);
+    const page = await browser.newPage();
+    await openSignedIn(page, t, token, '/');
+    await page.getByRole('heading', { name: /overview/i }).waitFor();
+    await page.route(ordersList, (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '42', 'Content-Type': 'application/json' },
+        body: '{"message":"Too Many Attempts."}',
+      }),
+    );
+    await navigationLink(page, 'Orders').click();
+    const banner = page.getByRole('alert').filter({ hasText: /too many requests/i });
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/try again in (42|41) s/i);
   });
 
   it('switches to Spanish with the "Language" control and remembers it', async () => {
