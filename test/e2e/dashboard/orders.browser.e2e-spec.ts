@@ -171,6 +171,29 @@ describeWithBrowser('Dashboard: an order page', () => {
     expect(await scrollsSideways(page)).toBe(false);
   });
 
+  it("opens from the new-order notification's link (the URL the Web Push payload carries as data.url)", async () => {
+    const { token, order } = await placedOrder();
+    const url = await waitFor(
+      async () => {
+        const list = await t.http().get('/api/v1/notifications').set(authHeader(token));
+        const found = (list.body.data as Array<{ type: string; data: { order_id?: number; url?: string } }>).find(
+          (notification) => notification.type === 'new_order' && notification.data.order_id === order.id,
+        );
+        return found?.data.url;
+      },
+      { what: 'the new-order notification' },
+    );
+    const { pathname } = new URL(url);
+    expect(pathname).toBe(`/dashboard/orders/${order.id}`);
+
+    const page = await browser.newPage({ viewport: PHONE });
+    await openSignedIn(page, t, token, pathname.replace(/^\/dashboard/, ''));
+    await page.getByRole('heading', { name: new RegExp(`order #${order.order_number}`, 'i') }).waitFor();
+    // A reload of the deep link opens the same page.
+    await page.reload();
+    await page.getByRole('heading', { name: new RegExp(`order #${order.order_number}`, 'i') }).waitFor();
+  });
+
   it('changes the status with the keyboard alone, and the history and the next statuses follow', async () => {
     const { token, order } = await placedOrder();
     const page = await browser.newPage();
