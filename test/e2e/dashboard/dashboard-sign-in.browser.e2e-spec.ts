@@ -54,6 +54,23 @@ describeWithBrowser('Dashboard: signing in by e-mail code', () => {
     await page.getByRole('heading', { name: /overview/i }).waitFor();
   });
 
+  it('keeps the token in localStorage only when "Remember this device" is ticked', async () => {
+    const { owner } = await createTenantWithOwner(t);
+    const page = await browser.newPage();
+    await page.goto(dashboardUrl(t, '/sign-in'));
+    const before = smtp.messages.length;
+    await page.getByRole('textbox', { name: /email/i }).fill(owner.email);
+    await page.getByRole('button', { name: /send code/i }).click();
+    await page.getByRole('textbox', { name: /code/i }).fill(await mailedCode(smtp, owner.email, before));
+    await page.getByRole('checkbox', { name: /remember this device/i }).check();
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await page.getByRole('heading', { name: /overview/i }).waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), DASHBOARD_TOKEN_KEY)).toMatch(/^\d+\|/);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), DASHBOARD_TOKEN_KEY)).toBeNull();
+    // Never in the URL.
+    expect(page.url()).not.toMatch(/\|/);
+  });
+
   it('refuses a wrong code at the Code field', async () => {
     const { owner } = await createTenantWithOwner(t);
     const page = await browser.newPage();
