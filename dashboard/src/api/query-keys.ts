@@ -1,0 +1,23 @@
+/**
+ * The cache keys of the dashboard's server state, one family per resource, so that a realtime
+ * event or a change invalidates a whole family (`queryClient.invalidateQueries({ queryKey: keys.orders.all })`).
+ */
+export const keys = {
+  me: ['me'] as const,
+  notifications: {
+    all: ['notifications'] as const,
+    count: ['notifications', 'count'] as const,
+    list: ['notifications', 'list'] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    list: (filter: { status: string | null }) => ['orders', 'list', filter] as const,
+    detail: (id: number) => ['orders', 'detail', id] as const,
+  },
+  overview: ['overview'] as const,
+  exports: ['exports'] as const,
+  products: ['products'] as const,
+  coupons: ['coupons'] as const,
+  locations: ['locations'] as const,
+  shop: ['shop'] as const,
+};

@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { authHeader } from '@test/support/factories';
+import { DESKTOP, describeWithBrowser, PHONE, useBrowser, type Viewport } from '@test/support/browser';
+import { openSignedIn } from '@test/support/dashboard';
+import { placeOrder } from '@test/support/http-clients';
+import { useTestApp } from '@test/support/test-app';
+
+/**
+ * Every page of the dashboard, desktop and phone, in a shop with some data: each must open and show
+ * its heading with no page error. With UPDATE_SCREENSHOTS=1 (`npm run screenshots:dashboard`) it also
+ * writes docs/dashboard/<page>-desktop.png and <page>-phone.png, the pictures the docs link to.
+ * A new page: one line in PAGES (its name, its path, its heading), and data for it in beforeAll.
+ */
+const SHOTS = join(__dirname, '../../../docs/dashboard');
+const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
+
+interface Shot {
+  name: string;
+  /** The path under /dashboard, or a function of the seeded shop. */
+  path: string | ((shop: Seeded) => string);
+  heading: RegExp;
+  signedIn?: boolean;
+}
+
+interface Seeded {
+  token: string;
+  orderIds: number[];
+}
+
+const PAGES: Shot[] = [
+  { name: 'sign-in', path: '/sign-in', heading: /^sign in$/i, signedIn: false },
+  { name: 'register', path: '/register', heading: /create your shop/i, signedIn: false },
+  { name: 'orders', path: '/orders', heading: /^orders$/i },
+  { name: 'order', path: (shop) => `/orders/${shop.orderIds[0]}`, heading: /order #?\d+/i },
+];
+
+const VIEWPORTS: Array<[string, Viewport]> = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+];
+
+describeWithBrowser('Dashboard: every page opens (screenshots with UPDATE_SCREENSHOTS=1)', () => {
+  const t = useTestApp();
+  const browser = useBrowser();
+  let shop: Seeded;
+
+  beforeAll(async () => {
+    const { tenant, token } = await createShop(t);
+    const bread = await createProduct(t, tenant.id, { name: 'Sourdough loaf', price: '85.00' });
+    const coffee = await createProduct(t, tenant.id, { name: 'Coffee beans 500 g', price: '250.00' });
+    const cake = await createProduct(t, tenant.id, { name: 'Carrot cake', price: '420.00' });
+    const customers = ['Ana López', 'Carlos Mejía', 'María Fernanda Reyes', 'José Martínez', 'Lucía Hernández'];
+    const orderIds: number[] = [];
+    for (const [index, customer_name] of customers.entries()) {
+      const items = [
+        { product_id: bread.id, quantity: 1 + (index % 3) },
+        ...(index % 2 ? [{ product_id: coffee.id, quantity: 1 }] : []),
+        ...(index === 2 ? [{ product_id: cake.id, quantity: 1 }] : []),
+      ];
+      const placed = await placeOrder(t, tenant.id, orderBody(items, { customer_name, customer_phone: `+5049999000${index}` }));
+      expect(placed.status).toBe(201);
+      orderIds.unshift(placed.body.data.id);
+    }
+    for (const [id, status] of [
+      [orderIds[4], 'delivered'],
+      [orderIds[3], 'ready'],
+      [orderIds[2], 'confirmed'],
+    ] as const) {
+      expect((await t.http().patch(`/api/v1/orders/${id}/status`).set(authHeader(token)).send({ status })).status).toBe(200);
+    }
+    shop = { token, orderIds };
+    if (UPDATE) mkdirSync(SHOTS, { recursive: true });
+  });
+
+  afterAll(() => {
+    expect(browser.cspViolations()).toEqual([]);
+    expect(browser.pageErrors()).toEqual([]);
+  });
+
+  for (const shot of PAGES) {
+    it.each(VIEWPORTS)(`${shot.name} (%s)`, async (size, viewport) => {
+      const page = await browser.newPage({ viewport });
+      const path = typeof shot.path === 'function' ? shot.path(shop) : shot.path;
+      if (shot.signedIn === false) await page.goto(`${t.baseUrl}/dashboard${path}`);
+      else await openSignedIn(page, t, shop.token, path);
+      await page.getByRole('heading', { name: shot.heading }).waitFor();
+      // Data drawn, spinners gone, fonts ready: the picture is of the page as a person sees it.
+      await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
+      await page.evaluate(() => document.fonts.ready);
+      if (UPDATE) await page.screenshot({ path: join(SHOTS, `${shot.name}-${size}.png`), fullPage: true, animations: 'disabled' });
+    });
+  }
+});
