@@ -3,7 +3,8 @@
 # nothing listens (no PostgreSQL on 5432, no Redis on 6379: the machine's servers are unreachable),
 # and with a PATH on which no PostgreSQL or Redis program is found (redis-server, initdb, pg_ctl,
 # postgres, psql ...), and without DATABASE_URL, REDIS_URL, TEST_DATABASE_URL or
-# TEST_REDIS_URL. Needs root (ip netns). Examples, from the repository root:
+# TEST_REDIS_URL, nor a browser for the browser tests. Needs root (ip netns). Examples, from the
+# repository root:
 #
 #   scripts/bare-machine.sh npm test
 #   scripts/bare-machine.sh npx jest --runInBand test/e2e/orders
@@ -62,5 +63,7 @@ for dir in "${dirs[@]}"; do
   new_path=${new_path:+$new_path:}$dir
 done
 
-# Server addresses from the shell would point at servers a bare machine does not have.
-ip netns exec "$ns" env -u DATABASE_URL -u REDIS_URL -u TEST_DATABASE_URL -u TEST_REDIS_URL PATH="$new_path" "$@"
+# Server addresses from the shell would point at servers a bare machine does not have; nor has it a
+# browser (the browser tests read CHROMIUM_PATH, test/support/browser.ts, and skip saying so).
+ip netns exec "$ns" env -u DATABASE_URL -u REDIS_URL -u TEST_DATABASE_URL -u TEST_REDIS_URL \
+  CHROMIUM_PATH=/bare-machine/has-no/chromium PATH="$new_path" "$@"

@@ -40,6 +40,7 @@ import { OtpModule } from '@modules/otp';
 import { PaymentsModule } from '@modules/payments';
 import { ReportingModule, ReportingWorkerModule } from '@modules/reporting';
 import { SocialAuthModule } from '@modules/social-auth';
+import { StorefrontModule } from '@modules/storefront';
 import { HealthModule, HealthWorkerModule } from '@modules/health';
 
 /** What a process runs. `cli` is the command line: the container without listeners or workers. */
@@ -61,6 +62,7 @@ const FEATURE_MODULES = [
   CatalogModule,
   CouponsModule,
   CheckoutModule,
+  StorefrontModule,
   OrdersModule,
   PaymentsModule,
   AnalyticsModule,

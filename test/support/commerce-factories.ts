@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { searchKey } from '@modules/catalog/domain/catalog-search';
 import { createTenantWithOwner, TenantWithOwner } from './factories';
 import type { TestApp } from './test-app';
 
@@ -34,11 +35,22 @@ export async function createShop(
 export async function createProduct(
   t: TestApp,
   tenantId: string,
-  overrides: { price?: string; stock?: number | null; categoryId?: number | null; isActive?: boolean; name?: string } = {},
+  overrides: {
+    price?: string;
+    stock?: number | null;
+    categoryId?: number | null;
+    isActive?: boolean;
+    name?: string;
+    description?: string | null;
+    imageUrl?: string | null;
+  } = {},
 ): Promise<{ id: number; price: string; name: string }> {
   const name = overrides.name ?? `Product ${randomUUID().slice(0, 6)}`;
+  const description = overrides.description ?? null;
+  // The storefront's keys, as the catalog's own writes set them.
   const [row] = await db(t).query(
-    `INSERT INTO products (tenant_id, name, price, stock, category_id, is_active) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, price, name`,
+    `INSERT INTO products (tenant_id, name, price, stock, category_id, is_active, description, image_url, name_key, description_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id, price, name`,
     [
       tenantId,
       name,
@@ -46,6 +58,10 @@ export async function createProduct(
       overrides.stock === undefined ? 100 : overrides.stock,
       overrides.categoryId ?? null,
       overrides.isActive ?? true,
+      description,
+      overrides.imageUrl ?? null,
+      searchKey(name),
+      searchKey(description ?? ''),
     ],
   );
   return row;

@@ -50,7 +50,7 @@ export interface Paginated<T> {
  * `timestamp` is microseconds since the epoch as decimal text (a JS Date would lose the
  * microseconds PostgreSQL keeps, and rows would be skipped or repeated).
  */
-export type CursorField = 'timestamp' | 'int' | 'uuid' | 'bool';
+export type CursorField = 'timestamp' | 'int' | 'uuid' | 'bool' | 'text';
 export type CursorKey = Array<string | number | boolean>;
 
 /**
@@ -87,6 +87,8 @@ export interface ListLoader<T> {
   rows(window: PageWindow): Promise<PageSlice<T>>;
 }
 
+/** A text sort key (a name's key) holds at most this many characters. */
+const MAX_CURSOR_TEXT = 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MICROSECONDS = /^-?\d{1,17}$/;
 
@@ -100,6 +102,8 @@ function fits(field: CursorField, value: unknown): boolean {
       return typeof value === 'string' && UUID.test(value);
     case 'bool':
       return typeof value === 'boolean';
+    case 'text':
+      return typeof value === 'string' && value.length <= MAX_CURSOR_TEXT;
   }
 }
 

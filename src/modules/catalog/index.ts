@@ -7,4 +7,5 @@ export type { ProductResource } from './dto/product.dto';
 export type { PricedLine } from './domain/order-lines';
 export { type HoldBounds, InventoryService, type StockLine } from './inventory.service';
 export { PRODUCTS_LOCKED } from './persistence/products.repository';
-export { CatalogQueries } from './queries/catalog.queries';
+export { AVAILABILITIES, type Availability } from './domain/availability';
+export { CatalogQueries, type StorefrontLocation, type StorefrontProduct, type StorefrontProductKey } from './queries/catalog.queries';

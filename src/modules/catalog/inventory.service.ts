@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { clientNetwork } from '@common/http/client-network';
 import type { CombinedStatement } from '@infra/database/statements';
+import { availableUnits } from './domain/availability';
 import { HoldLimitExceededError, InsufficientStockToHoldError } from './domain/catalog.errors';
 import { invalidProductLines, type StockLine } from './domain/order-lines';
 import { InventoryHoldsRepository } from './persistence/inventory-holds.repository';
@@ -205,7 +206,7 @@ export class InventoryService {
   async available(manager: EntityManager, tenantId: string, productIds: readonly number[]): Promise<Map<number, number | null>> {
     const rows = await this.products.stock(manager, tenantId, productIds);
     const held = await this.holds.held(manager, [...productIds], { tenantId, exceptSessionId: null });
-    return new Map(rows.map((row) => [row.id, row.stock === null ? null : Math.max(0, row.stock - (held.get(row.id) ?? 0))]));
+    return new Map(rows.map((row) => [row.id, availableUnits(row.stock, held.get(row.id) ?? 0)]));
   }
 
   private async lock(manager: EntityManager, tenantId: string, ids: number[]): Promise<Map<number, LockedProduct>> {

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { TenantEntity } from './tenant.entity';
-import { ExpiringSubscriptionRow, StorefrontTenantRow, TenantProfileRow, TenantSubscriptionRow } from './tenants.rows';
+import {
+  ExpiringSubscriptionRow,
+  PublicTenantProfileRow,
+  StorefrontTenantRow,
+  TenantProfileRow,
+  TenantSubscriptionRow,
+} from './tenants.rows';
 
 /** What `tenants.ai_credits` (int4) holds. */
 export const MAX_CREDITS = 2_147_483_647;
@@ -78,6 +84,16 @@ export class TenantsRepository {
     const rows: StorefrontTenantRow[] = await dataSource.query(
       `SELECT id, slug, (deleted_at IS NULL AND status = 'active') AS is_public FROM tenants WHERE ${where}`,
       [value],
+    );
+    return rows[0];
+  }
+
+  /** On the data source: the profile of the public shop (not archived, active) whose slug is `lower($1)`. */
+  async findPublicProfile(dataSource: DataSource, slug: string): Promise<PublicTenantProfileRow | undefined> {
+    const rows: PublicTenantProfileRow[] = await dataSource.query(
+      `SELECT id, slug, name, description, slogan, seo_title, seo_description, tags, language, updated_at
+         FROM tenants WHERE slug = lower($1) AND deleted_at IS NULL AND status = 'active'`,
+      [slug],
     );
     return rows[0];
   }

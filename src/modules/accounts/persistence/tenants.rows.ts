@@ -7,6 +7,20 @@ export interface StorefrontTenantRow {
   is_public: boolean;
 }
 
+/** A public shop's storefront profile (`TenantDirectory.publicProfile`). */
+export interface PublicTenantProfileRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  slogan: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  tags: unknown;
+  language: string;
+  updated_at: Date;
+}
+
 /** The enrichable profile and the enrichment rules' inputs (`TenantProfiles.find`). */
 export interface TenantProfileRow {
   id: string;

@@ -1,10 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { IsDbInt } from '@common/http/is-db-int.decorator';
 import { MAX_INTEGER_ID } from '@common/http/resource-ids';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
+
+const PRODUCT_DESCRIPTION_MAX = 5000;
+const PRODUCT_IMAGE_URL_MAX = 2048;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -19,6 +22,32 @@ export class CreateProductDto {
   @ApiProperty({ type: 'number', minimum: 0, maximum: MAX_MONEY, example: 45.5, description: 'At most two decimals' })
   @IsMoney()
   price: number;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: PRODUCT_DESCRIPTION_MAX,
+    description: 'Shown on the storefront and searched there; null removes it',
+  })
+  @IsOptional()
+  @IsString({ message: 'The description must be a string.' })
+  @MaxLength(PRODUCT_DESCRIPTION_MAX, { message: `The description may not be greater than ${PRODUCT_DESCRIPTION_MAX} characters.` })
+  description?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]://',
+    maxLength: PRODUCT_IMAGE_URL_MAX,
+    example: 'https://cdn.example.com/espresso.jpg',
+    description: "The product's picture on the storefront: an https:// URL; null removes it",
+  })
+  @IsOptional()
+  @IsString({ message: 'The image url must be a string.' })
+  @MaxLength(PRODUCT_IMAGE_URL_MAX, { message: `The image url may not be greater than ${PRODUCT_IMAGE_URL_MAX} characters.` })
+  @IsUrl({ protocols: ['https'], require_protocol: true }, { message: 'The image url must be an https:// URL.' })
+  image_url?: string | null;
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: MAX_INTEGER_ID, example: 3 })
   @IsOptional()
@@ -51,6 +80,12 @@ export class ProductResource {
 
   @ApiProperty()
   name: string;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: PRODUCT_DESCRIPTION_MAX })
+  description: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, format: 'uri', maxLength: PRODUCT_IMAGE_URL_MAX, description: 'An https:// URL' })
+  image_url: string | null;
 
   @ApiProperty({ type: 'number', minimum: 0, example: 45.5, description: 'At most two decimals' })
   price: number;

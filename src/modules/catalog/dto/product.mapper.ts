@@ -7,6 +7,8 @@ export function toProductResource(row: ProductRow): ProductResource {
   return {
     id: row.id,
     name: row.name,
+    description: row.description,
+    image_url: row.image_url,
     price: centsToNumber(toCents(row.price)),
     category_id: row.category_id,
     stock: row.stock,

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
+/**
+ * SQL for the units of the product `productId` (a column or parameter) that live checkout holds keep,
+ * as an integer: the holds `held` sums, read inside another statement (the storefront's page).
+ */
+export function liveHeldUnits(productId: string): string {
+  return `(SELECT COALESCE(sum(h.quantity), 0)::int FROM inventory_holds h WHERE h.product_id = ${productId} AND h.expires_at > now())`;
+}
+
 /** A checkout session's hold to store: its lines, its client, and how long it lasts. */
 export interface NewHold {
   sessionId: string;

@@ -84,6 +84,17 @@ export class LocationsRepository {
     return affected > 0;
   }
 
+  /** The shop's active locations as its storefront lists them: the primary first, then by name. */
+  storefrontLocations(
+    tenantId: string,
+  ): Promise<Array<{ id: string; name: string; address: string | null; delivery_fee: string; is_primary: boolean }>> {
+    return this.dataSource.query(
+      `SELECT id, name, address, delivery_fee::text AS delivery_fee, is_primary FROM locations
+        WHERE tenant_id = $1 AND is_active ORDER BY is_primary DESC, name, id`,
+      [tenantId],
+    );
+  }
+
   /** The named location if it is an active one of the shop, else (none named) the active primary one. */
   async active(
     manager: EntityManager,

@@ -6,8 +6,10 @@ import type { CursorKey, PageWindow } from '@common/http/pagination';
 import { listTotal } from '@infra/database/list-counts';
 import { type CombinedStatement, statementPart } from '@infra/database/statements';
 import { updateSet } from '@infra/database/update-set';
+import { containsPattern, searchKey } from '../domain/catalog-search';
 import { oneRow, pageRows, PRODUCTS_TABLE } from './catalog-pages';
-import { type LockedProduct, type OrderProductRow, PRODUCT_COLUMNS, type ProductRow } from './products.rows';
+import { liveHeldUnits } from './inventory-holds.repository';
+import { type LockedProduct, type OrderProductRow, PRODUCT_COLUMNS, type ProductRow, type StorefrontProductRow } from './products.rows';
 
 /**
  * The part of an order's lock statement that `InventoryService.lockIn` adds: the order's products,
@@ -18,6 +20,8 @@ export const PRODUCTS_LOCKED = statementPart('products_locked');
 /** The stored form of a product's merchant-written fields (the price as decimal text). */
 export interface ProductFields {
   name: string;
+  description: string | null;
+  image_url: string | null;
   price: string;
   category_id: number | null;
   stock: number | null;
@@ -48,16 +52,32 @@ export class ProductsRepository {
 
   async insert(manager: EntityManager, tenantId: string, fields: ProductFields): Promise<ProductRow> {
     const rows: ProductRow[] = await manager.query(
-      `INSERT INTO products (tenant_id, name, price, category_id, stock, is_active)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${PRODUCT_COLUMNS}`,
-      [tenantId, fields.name, fields.price, fields.category_id, fields.stock, fields.is_active],
+      `INSERT INTO products (tenant_id, name, price, category_id, stock, is_active, description, image_url, name_key, description_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${PRODUCT_COLUMNS}`,
+      [
+        tenantId,
+        fields.name,
+        fields.price,
+        fields.category_id,
+        fields.stock,
+        fields.is_active,
+        fields.description,
+        fields.image_url,
+        searchKey(fields.name),
+        searchKey(fields.description ?? ''),
+      ],
     );
     return rows[0];
   }
 
   /** Writes the given fields; the row as it is after, or undefined when the shop has no such product. */
   async update(manager: EntityManager, tenantId: string, id: number, changed: Partial<ProductFields>): Promise<ProductRow | undefined> {
-    const { assignments, parameters } = updateSet(changed, 3);
+    // The storefront's sort and search keys follow the fields they are made of, in the same statement.
+    const keys = {
+      name_key: changed.name === undefined ? undefined : searchKey(changed.name),
+      description_key: changed.description === undefined ? undefined : searchKey(changed.description ?? ''),
+    };
+    const { assignments, parameters } = updateSet({ ...changed, ...keys }, 3);
     const [rows]: [ProductRow[], number] = await manager.query(
       `UPDATE products SET ${assignments} WHERE tenant_id = $1 AND id = $2 RETURNING ${PRODUCT_COLUMNS}`,
       [tenantId, id, ...parameters],
@@ -69,6 +89,38 @@ export class ProductsRepository {
   async delete(manager: EntityManager, tenantId: string, id: number): Promise<boolean> {
     const [, affected]: [unknown, number] = await manager.query('DELETE FROM products WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
     return affected > 0;
+  }
+
+  /**
+   * One page of the shop's active products in the storefront's order (`name_key`, then `id`), after
+   * `after` (the last row's name key and id) and, with `search`, only those whose name or description
+   * holds it (`searchKey` form). The ids come first, off `products_storefront_order` (or, for a
+   * search, `products_storefront_search`), then only the page's rows are read, each with its live
+   * held units (`liveHeldUnits`, as checkout counts them).
+   */
+  storefrontPage(
+    tenantId: string,
+    page: { search: string | null; after: { nameKey: string; id: number } | null; limit: number },
+  ): Promise<StorefrontProductRow[]> {
+    const params: unknown[] = [tenantId, page.limit];
+    const conditions = ['tenant_id = $1', 'is_active'];
+    if (page.search) {
+      params.push(containsPattern(page.search));
+      conditions.push(`(name_key || ' ' || description_key) LIKE $${params.length}`);
+    }
+    if (page.after) {
+      params.push(page.after.nameKey, page.after.id);
+      conditions.push(`(name_key, id) > ($${params.length - 1}::text COLLATE "C", $${params.length}::int)`);
+    }
+    return this.dataSource.query(
+      `WITH page AS MATERIALIZED (
+         SELECT id FROM products WHERE ${conditions.join(' AND ')} ORDER BY name_key, id LIMIT $2
+       )
+       SELECT p.id, p.name, p.description, p.image_url, p.price::text AS price, p.stock, p.name_key,
+              ${liveHeldUnits('p.id')} AS held
+         FROM products p WHERE p.id IN (SELECT id FROM page) ORDER BY p.name_key, p.id`,
+      params,
+    );
   }
 
   /** The id and category of each of the shop's products among the ids. */

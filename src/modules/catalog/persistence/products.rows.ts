@@ -2,6 +2,8 @@
 export interface ProductRow {
   id: number;
   name: string;
+  description: string | null;
+  image_url: string | null;
   price: string;
   category_id: number | null;
   stock: number | null;
@@ -10,7 +12,7 @@ export interface ProductRow {
   updated_at: Date;
 }
 
-export const PRODUCT_COLUMNS = 'id, name, price, category_id, stock, is_active, created_at, updated_at';
+export const PRODUCT_COLUMNS = 'id, name, description, image_url, price, category_id, stock, is_active, created_at, updated_at';
 
 /** A product as a stock movement locks and reads it. */
 export interface LockedProduct {
@@ -28,4 +30,16 @@ export interface OrderProductRow {
   name: string;
   price: string;
   category_id: number | null;
+}
+
+/** An active product as the storefront shows it, with the units live checkout holds keep. */
+export interface StorefrontProductRow {
+  id: number;
+  name: string;
+  description: string | null;
+  image_url: string | null;
+  price: string;
+  stock: number | null;
+  held: number;
+  name_key: string;
 }

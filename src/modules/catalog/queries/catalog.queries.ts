@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import type { CursorField, PageSlice, PageWindow } from '@common/http/pagination';
-import { Cents, toCents } from '@common/money/money';
+import { Cents, centsToNumber, toCents } from '@common/money/money';
 import type { CombinedStatement } from '@infra/database/statements';
+import { type Availability, availabilityOf, availableUnits } from '../domain/availability';
+import { searchKey } from '../domain/catalog-search';
 import { LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
 import { invalidProductLines, type PricedLine, type StockLine } from '../domain/order-lines';
 import type { LocationResource } from '../dto/location.dto';
@@ -12,6 +14,31 @@ import type { ProductResource } from '../dto/product.dto';
 import { toProductResource } from '../dto/product.mapper';
 import { LocationsRepository } from '../persistence/locations.repository';
 import { ProductsRepository } from '../persistence/products.repository';
+
+/** An active product as a shop's storefront shows it (decisions §18): never its exact stock. */
+export interface StorefrontProduct {
+  id: number;
+  name: string;
+  description: string | null;
+  price: number;
+  image_url: string | null;
+  availability: Availability;
+}
+
+/** Where a storefront page of products ends: the last row's sort key (`name_key`, `id`). */
+export interface StorefrontProductKey {
+  nameKey: string;
+  id: number;
+}
+
+/** An active location as a shop's storefront shows it. */
+export interface StorefrontLocation {
+  id: string;
+  name: string;
+  address: string | null;
+  delivery_fee: number;
+  is_primary: boolean;
+}
 
 /** The sort key of each list, as its cursor holds it. */
 export const PRODUCT_SORT_KEY: readonly CursorField[] = ['int'];
@@ -134,6 +161,49 @@ export class CatalogQueries {
       if (Object.keys(invalid).length > 0) throw new ValidationFailedError(invalid);
     }
     return items.reduce((sum, item) => sum + (prices.get(item.product_id) ?? 0) * item.quantity, 0);
+  }
+
+  /**
+   * One page of the shop's active products for its storefront, by name (accents and case aside),
+   * then id: `limit` rows after `after`, and, with `search`, only those whose name or description
+   * holds it, case and accents aside. `next` is the last row's key when more rows follow, else null.
+   * Availability is what checkout's holds leave (`availableUnits`), never the units themselves.
+   */
+  async storefrontProducts(
+    tenantId: string,
+    page: { search?: string; after?: StorefrontProductKey; limit: number },
+  ): Promise<{ data: StorefrontProduct[]; next: StorefrontProductKey | null }> {
+    const search = page.search === undefined ? '' : searchKey(page.search);
+    const rows = await this.products.storefrontPage(tenantId, {
+      search: search === '' ? null : search,
+      after: page.after ?? null,
+      limit: page.limit + 1,
+    });
+    const shown = rows.slice(0, page.limit);
+    const last = shown[shown.length - 1];
+    return {
+      data: shown.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        price: centsToNumber(toCents(row.price)),
+        image_url: row.image_url,
+        availability: availabilityOf(availableUnits(row.stock, row.held)),
+      })),
+      next: rows.length > page.limit ? { nameKey: last.name_key, id: last.id } : null,
+    };
+  }
+
+  /** The shop's active locations for its storefront: the primary first, then by name. */
+  async storefrontLocations(tenantId: string): Promise<StorefrontLocation[]> {
+    const rows = await this.locations.storefrontLocations(tenantId);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      address: row.address,
+      delivery_fee: centsToNumber(toCents(row.delivery_fee)),
+      is_primary: row.is_primary,
+    }));
   }
 
   /** Which of the ids name products of the shop. */

@@ -19,6 +19,8 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
     return inTransaction(this.dataSource, async (manager) => {
       const row = await this.products.insert(manager, tenantId, {
         name: input.name,
+        description: input.description ?? null,
+        image_url: input.image_url ?? null,
         price: centsToDecimal(toCents(input.price)),
         category_id: input.category_id ?? null,
         stock: input.stock ?? null,

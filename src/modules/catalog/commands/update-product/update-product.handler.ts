@@ -19,6 +19,8 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
   execute({ tenantId, productId, input }: UpdateProductCommand): Promise<ProductResource> {
     const changed = {
       name: input.name,
+      description: input.description,
+      image_url: input.image_url,
       price: input.price === undefined ? undefined : centsToDecimal(toCents(input.price)),
       category_id: input.category_id,
       stock: input.stock,

@@ -1,0 +1,18 @@
+/** How a storefront's product list is asked for: `limit` 1–100 (default 24), `q` at most 100 characters. */
+export interface StorefrontProductsRequest {
+  q?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/**
+ * Result: `StorefrontProductsView`, the shop's active products by name (case and accents aside),
+ * then id; `StorefrontNotFoundError` (404) for an unknown, archived or inactive shop; 422 on
+ * `cursor`, `limit` or `q` for values out of their bounds.
+ */
+export class ListStorefrontProductsQuery {
+  constructor(
+    readonly slug: string,
+    readonly request: StorefrontProductsRequest = {},
+  ) {}
+}
