@@ -16,6 +16,9 @@ import { cssVariablesResolver, theme } from './app/theme';
  * `style-src 'self' 'nonce-…'`): Mantine puts it on the style elements it injects.
  */
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+// The style element react-remove-scroll adds while a dialog is open (Mantine's Modal) takes its nonce
+// from the get-nonce package, which reads this global when nobody called its setNonce.
+(globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
