@@ -79,7 +79,7 @@ describeWithBrowser('Dashboard: products', () => {
     await page.getByRole('button', { name: /^save$/i }).click();
     await page.locator('input[aria-invalid="true"]').waitFor();
     expect(await name.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (await name.getAttribute('aria-describedby'))!.split(' ');
+    const describedBy = (await name.getAttribute('aria-describedby'))!.split(' ').filter(Boolean);
     const messages = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
     expect(messages.join(' ')).toMatch(/name/i);
 
