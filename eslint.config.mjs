@@ -31,12 +31,11 @@ const SQL_OUTSIDE_PERSISTENCE = [
   },
 ];
 /**
- * Where the rule is on: every module, the start-up and command-line code. Not yet src/common: the
- * security log and the tenant-ownership check (common/security/security-log.service.ts,
- * common/context/tenant-ownership.registry.ts) still send their statements themselves; moving them
- * down to infra/ needs a port in common/ for the guards that use them.
+ * Where the rule is on: every module, the start-up and command-line code, and common/ (whose
+ * security log and tenant-ownership check reach their tables through ports: security-log.store.ts,
+ * context/ports.ts' TenantOwnedRows).
  */
-const SQL_RULE_FOLDERS = ['src/bootstrap', 'src/cli', 'src/config', 'src/modules'];
+const SQL_RULE_FOLDERS = ['src/bootstrap', 'src/cli', 'src/common', 'src/config', 'src/modules'];
 
 export default tseslint.config(
   // client/src/schema.d.ts is generated (npm run api:generate) and checked against the controllers instead.

@@ -5,8 +5,11 @@
  *   - `nest-constant`: the same Nest/Express app (bench/servers/nest-constant.js, built with the
  *     service's createHttpApp and environment, run with the service's V8 flags) answering a constant JSON body on POST /bench/constant;
  *   - `node:http+queue`: a bare node:http server doing one BullMQ Queue.add per request
- *     (bench/servers/queue-add.js) on the bench Redis.
- * Both get the target's requests (bodies, headers), the first on its own path.
+ *     (bench/servers/queue-add.js) on the bench Redis;
+ *   - `nest-queue-add` (analytics track only; issue 27): what a user would write for the route, a
+ *     plain Nest app whose route validates the body with class-validator and does one Queue.add
+ *     per request through @nestjs/bullmq (bench/servers/nest-queue-add.js), on the bench Redis.
+ * They get the target's requests (bodies, headers), the first on its own path.
  *
  * Each is made for one service mode (bench/lib/service.js) and only runs in runs with that mode
  * (`modes`): with `redis`, the names above; with `postgres-only`, `nest-constant-pg` (the same app
@@ -17,7 +20,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { childServer } = require('../lib/ceilings');
-const { SERVICE_NODE_FLAGS } = require('../lib/service');
+const { API_HEAP_FLAGS, SERVICE_NODE_FLAGS } = require('../lib/service');
 const { request } = require('../lib/http');
 
 const SERVERS = path.join(__dirname, '..', 'servers');
@@ -93,4 +96,35 @@ function queueAdd(mode = 'redis') {
   return { ...ceiling, modes: [mode] };
 }
 
-module.exports = { nestConstant, queueAdd };
+/**
+ * The Nest route a user would write (bench/servers/nest-queue-add.js): `POST /api/v1/analytics/track`
+ * validated by the global ValidationPipe, one `Queue.add` a request. Redis mode only (the queue on
+ * the bench Redis with the service's prefix), with the service's V8 flags and an api process's heap
+ * settings, as the other Nest ceilings.
+ */
+function nestQueueAdd() {
+  const ceiling = childServer({
+    name: 'nest-queue-add',
+    description:
+      'what a user would write: a plain Nest/Express app (`NestFactory.create`, a global `ValidationPipe` with whitelist, forbidNonWhitelisted and transform; bench/servers/nest-queue-add.js) whose `POST /api/v1/analytics/track` validates the event with class-validator (TrackEventDto\'s fields and limits), does one BullMQ `Queue.add` per request through `@nestjs/bullmq` (the service\'s Redis and prefix, the analytics job options) and answers 202 `{"success":true,"message":"Event accepted."}`',
+    script: path.join(SERVERS, 'nest-queue-add.js'),
+    options: (ctx) => ({
+      args: [JSON.stringify({ redisUrl: ctx.redisUrl, prefix: ctx.services.redis.env.QUEUE_PREFIX, queue: 'bench-nest-ceiling' })],
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+      path: '/api/v1/analytics/track',
+      expect: { status: 202 },
+      nodeFlags: [...SERVICE_NODE_FLAGS, ...API_HEAP_FLAGS],
+      async check(url) {
+        const res = await request(new URL('/api/v1/analytics/track', url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"tenant_id":"shop","type":"nothing"}',
+        });
+        if (res.status !== 400) throw new Error(`nest-queue-add ceiling accepted an invalid event: ${res.status} ${res.body}`);
+      },
+    }),
+  });
+  return { ...ceiling, modes: ['redis'] };
+}
+
+module.exports = { nestConstant, nestQueueAdd, queueAdd };

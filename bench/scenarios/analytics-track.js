@@ -6,11 +6,12 @@
  * Storing happens in the worker, which this api-role service does not run: jobs stay queued in the
  * bench Redis DB (flushed at each run).
  *
- * Two ceilings in the same rounds: the same Nest/Express app answering a constant body, and a bare
- * node:http server doing one Queue.add (see _intake-ceilings.js).
+ * Three ceilings in the same rounds: the same Nest/Express app answering a constant body, a bare
+ * node:http server doing one Queue.add, and the route a user would write, a plain Nest app
+ * validating the body and doing one Queue.add per request (see _intake-ceilings.js).
  */
 const { createShop, createProducts } = require('./_seed');
-const { nestConstant, queueAdd } = require('./_intake-ceilings');
+const { nestConstant, nestQueueAdd, queueAdd } = require('./_intake-ceilings');
 
 module.exports = {
   name: 'analytics-track',
@@ -34,11 +35,13 @@ module.exports = {
   }),
 
   // The last two only in runs with the PostgreSQL-only mode (`npm run bench -- --mode both`).
-  ceilings: [nestConstant(), queueAdd(), nestConstant('postgres-only'), queueAdd('postgres-only')],
+  ceilings: [nestConstant(), queueAdd(), nestQueueAdd(), nestConstant('postgres-only'), queueAdd('postgres-only')],
   modes: ['redis', 'postgres-only'],
 
-  // Issue 14 (was 0.5 in issue 5): at least 90 % of the constant-body Nest endpoint's req/s, p99
-  // under 50 ms at 50 connections.
-  targets: { minRatio: { 'nest-constant': 0.9 }, maxP99Ms: 50 },
+  // Issue 27 (0.9 of nest-constant in issue 14, 0.5 in issue 5): at least twice the req/s of the
+  // Nest route a user would write (one validated body, one Queue.add a request), and at least 75 %
+  // of the constant-body Nest endpoint's (0.9 was above the floor of a Nest route that validates a
+  // body and writes durably: docs/benchmarks.md, analytics-track); p99 under 50 ms at 50 connections.
+  targets: { minRatio: { 'nest-queue-add': 2, 'nest-constant': 0.75 }, maxP99Ms: 50 },
   load: { connections: 50 },
 };

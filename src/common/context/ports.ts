@@ -17,3 +17,14 @@ export interface StorefrontTenantDirectory {
   /** What `byId`/`bySlug` would answer now without a look-up (a cached answer), else undefined. */
   known(kind: 'id' | 'slug', value: string): StorefrontTenant | null | undefined;
 }
+
+/**
+ * A table family whose rows each belong to one shop, as a port: the owning module's repository
+ * answers it (`ProductsRepository`, `OrdersRepository`, …) and registers it in
+ * `TenantOwnershipRegistry` with `tenantOwnedRows`, so the tenant access guard checks a path id
+ * without SQL in common/.
+ */
+export interface TenantOwnedRows {
+  /** The shop (tenant id) that owns the row `id` names, or null when there is no such row. */
+  tenantOf(id: string | number): Promise<string | null>;
+}

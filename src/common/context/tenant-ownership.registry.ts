@@ -1,6 +1,5 @@
-import { Injectable, Provider } from '@nestjs/common';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Injectable, Provider, Type } from '@nestjs/common';
+import type { TenantOwnedRows } from './ports';
 
 /** Which tenant owns the row a path id names; null when there is no such row. */
 export type OwnerLookup = (id: string | number) => Promise<string | null>;
@@ -28,17 +27,15 @@ export class TenantOwnershipRegistry {
 }
 
 /**
- * The provider a module lists to register the owner look-up of `resource`, whose rows are in
- * `table` with their shop in `tenant_id`: `providers: [tenantOwnedTable('coupon', 'coupons')]`.
+ * The provider a module lists to register the owner look-up of `resource`, answered by its
+ * repository `rows` (one of the module's providers): `providers: [tenantOwnedRows('coupon',
+ * CouponsRepository)]`.
  */
-export function tenantOwnedTable(resource: string, table: string): Provider {
+export function tenantOwnedRows(resource: string, rows: Type<TenantOwnedRows>): Provider {
   return {
-    provide: `tenant-owned-table:${resource}`,
-    inject: [TenantOwnershipRegistry, getDataSourceToken()],
-    useFactory: (owners: TenantOwnershipRegistry, dataSource: DataSource) =>
-      owners.register(resource, async (id) => {
-        const rows: Array<{ tenant_id: string }> = await dataSource.query(`SELECT tenant_id FROM ${table} WHERE id = $1`, [id]);
-        return rows[0]?.tenant_id ?? null;
-      }),
+    provide: `tenant-owned-rows:${resource}`,
+    inject: [TenantOwnershipRegistry, rows],
+    useFactory: (owners: TenantOwnershipRegistry, repository: TenantOwnedRows) =>
+      owners.register(resource, (id) => repository.tenantOf(id)),
   };
 }

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { MAX_LOGGED_URL_LENGTH } from '@common/http/loggable-url';
+import { SecurityLogStore } from './security-log.store';
 
 export type SecurityEvent = 'TENANT_OWNERSHIP_VIOLATION' | 'WEBHOOK_SIGNATURE_REJECTED';
 
@@ -38,17 +37,13 @@ function bounded(entry: SecurityEntry): SecurityEntry {
 export class SecurityLogService {
   private readonly logger = new Logger('SecurityLog');
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly store: SecurityLogStore) {}
 
   async record(event: SecurityEvent, given: SecurityEntry): Promise<void> {
     const entry = bounded(given);
     this.logger.warn({ securityEvent: event, ...entry }, event);
-    await this.dataSource
-      .query(
-        `INSERT INTO security_log (event, user_id, tenant_id, resource_type, resource_id, ip, details)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        this.columns(event, entry),
-      )
+    await this.store
+      .append(this.columns(event, entry))
       .catch((error) => this.logger.error({ err: error, securityEvent: event }, 'Could not write the security log'));
   }
 
@@ -65,22 +60,12 @@ export class SecurityLogService {
   async countPerMinute(event: SecurityEvent, given: SecurityEntry): Promise<void> {
     const entry = bounded(given);
     const columns = this.columns(event, { ...entry, details: { ...entry.details, count: 1 } });
-    const rows: Array<{ first: boolean }> | undefined = await this.dataSource
-      .query(
-        `INSERT INTO security_log (event, user_id, tenant_id, resource_type, resource_id, ip, details, window_start)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, date_trunc('minute', statement_timestamp()))
-         ON CONFLICT (event, (coalesce(ip, '')), window_start) WHERE window_start IS NOT NULL
-         DO UPDATE SET details = security_log.details
-           || jsonb_build_object('count', coalesce((security_log.details->>'count')::int, 1) + 1, 'last_at', statement_timestamp())
-         RETURNING (xmax = 0) AS first`,
-        columns,
-      )
-      .catch((error) => {
-        this.logger.error({ err: error, securityEvent: event }, 'Could not write the security log');
-        return undefined;
-      });
+    const first: boolean | undefined = await this.store.countInMinute(columns).catch((error) => {
+      this.logger.error({ err: error, securityEvent: event }, 'Could not write the security log');
+      return undefined;
+    });
     // Logged when the minute's row is created (or when the database could not be written).
-    if (!rows || rows[0]?.first) this.logger.warn({ securityEvent: event, ...entry, perMinute: true }, event);
+    if (first !== false) this.logger.warn({ securityEvent: event, ...entry, perMinute: true }, event);
   }
 
   private columns(event: SecurityEvent, entry: SecurityEntry): unknown[] {

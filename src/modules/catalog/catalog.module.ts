@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { tenantOwnedTable } from '@common/context/tenant-ownership.registry';
+import { tenantOwnedRows } from '@common/context/tenant-ownership.registry';
 import { Paginator } from '@common/http/pagination';
 import { CreateLocationHandler } from './commands/create-location/create-location.handler';
 import { CreateProductHandler } from './commands/create-product/create-product.handler';
@@ -23,8 +23,8 @@ import { CountProductsHandler, ListProductsHandler } from './queries/list-produc
 @Module({
   controllers: [MerchantProductsController, MerchantLocationsController],
   providers: [
-    tenantOwnedTable('product', 'products'),
-    tenantOwnedTable('location', 'locations'),
+    tenantOwnedRows('product', ProductsRepository),
+    tenantOwnedRows('location', LocationsRepository),
     CreateProductHandler,
     UpdateProductHandler,
     DeleteProductHandler,

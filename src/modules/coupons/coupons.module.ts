@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { tenantOwnedTable } from '@common/context/tenant-ownership.registry';
+import { tenantOwnedRows } from '@common/context/tenant-ownership.registry';
 import { Paginator } from '@common/http/pagination';
 import { CatalogModule } from '@modules/catalog';
 import { CouponRulesChecker } from './commands/coupon-rules.checker';
@@ -37,7 +37,7 @@ import { VerifyCouponHandler } from './queries/verify-coupon/verify-coupon.handl
     VerifyCouponHandler,
     CouponsRepository,
     CouponCatalogCache,
-    tenantOwnedTable('coupon', 'coupons'),
+    tenantOwnedRows('coupon', CouponsRepository),
     CouponLedger,
     CouponVerificationService,
     Paginator,

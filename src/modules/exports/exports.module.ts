@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { tenantOwnedTable } from '@common/context/tenant-ownership.registry';
+import { tenantOwnedRows } from '@common/context/tenant-ownership.registry';
 import { NotificationsModule } from '@modules/notifications';
 import { OrdersModule } from '@modules/orders';
 import { DeleteExpiredExportsHandler } from './commands/delete-expired-exports/delete-expired-exports.handler';
@@ -28,7 +28,7 @@ import { GetExportFileHandler } from './queries/get-export-file/get-export-file.
     GetExportDownloadHandler,
     ExportFilesRepository,
     DownloadLinks,
-    tenantOwnedTable('export', 'export_files'),
+    tenantOwnedRows('export', ExportFilesRepository),
   ],
   exports: [ExportFilesRepository, DownloadLinks],
 })

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { tenantOwnedTable } from '@common/context/tenant-ownership.registry';
+import { tenantOwnedRows } from '@common/context/tenant-ownership.registry';
 import { Paginator } from '@common/http/pagination';
 import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
@@ -28,7 +28,7 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
     Paginator,
     OrdersExportRepository,
     OrdersRepository,
-    tenantOwnedTable('order', 'orders'),
+    tenantOwnedRows('order', OrdersRepository),
   ],
   exports: [OrdersExportRepository],
 })

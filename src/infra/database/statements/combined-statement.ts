@@ -22,6 +22,14 @@ export function statementPart(name: string): StatementPart {
 }
 
 /**
+ * The closing select of a statement whose caller reads only its parts' outputs (the getters of
+ * `output`) and its refusals, nothing of its own: `run(manager, OUTPUTS_ONLY)`. One row, as `run`
+ * needs, holding only a constant that nobody reads. Its text is part of the prepared statement's
+ * name, so it stays exactly `SELECT 1`.
+ */
+export const OUTPUTS_ONLY = 'SELECT 1';
+
+/**
  * One SQL statement made of data-modifying parts (`WITH name AS (INSERT/UPDATE ...)`) that several
  * owners contribute, sent as one round trip. For a transaction whose throughput is one over the
  * time it holds its locks, each statement saved inside that window counts; this lets the table
@@ -101,8 +109,8 @@ export class CombinedStatement {
   }
 
   /**
-   * Runs the parts and `select` (one row that reads what they return) in one statement, then the
-   * outputs' checks. With `commit`, the statement is its transaction's last: the COMMIT goes out
+   * Runs the parts and `select` (one row that reads what they return; `OUTPUTS_ONLY` when the
+   * caller reads only the outputs) in one statement, then the outputs' checks. With `commit`, the statement is its transaction's last: the COMMIT goes out
    * right behind it, without waiting for its answer (`commitRightBehind`), so locks are released a
    * turn of the event loop earlier; its parts may then refuse only through `refusal`, never a check.
    */

@@ -4,5 +4,5 @@
  * behind a transaction's last statement is `run(..., { commit: true })` (transaction.ts,
  * commitRightBehind).
  */
-export { CombinedStatement, type StatementPart, statementPart } from './combined-statement';
+export { CombinedStatement, OUTPUTS_ONLY, type StatementPart, statementPart } from './combined-statement';
 export { prepared } from './prepared-statements';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { TenantOwnedRows } from '@common/context/ports';
 import type { CursorKey, PageWindow } from '@common/http/pagination';
 import { listTotal } from '@infra/database/list-counts';
 import type { CombinedStatement } from '@infra/database/statements';
@@ -22,8 +23,14 @@ export interface LocationFields {
  * tenant, so another shop's row is simply not found.
  */
 @Injectable()
-export class LocationsRepository {
+export class LocationsRepository implements TenantOwnedRows {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The shop that owns the location `id` names, or null when there is none (the tenant access guard asks). */
+  async tenantOf(id: string | number): Promise<string | null> {
+    const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM locations WHERE id = $1', [id]);
+    return rows[0]?.tenant_id ?? null;
+  }
 
   page(tenantId: string, window: PageWindow): Promise<{ rows: LocationRow[]; keys: CursorKey[] }> {
     return pageRows(this.dataSource, LOCATIONS_TABLE, tenantId, window);

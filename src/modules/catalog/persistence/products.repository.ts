@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { TenantOwnedRows } from '@common/context/ports';
 import type { ValidationFailedError } from '@common/errors/domain.error';
 import type { CursorKey, PageWindow } from '@common/http/pagination';
 import { listTotal } from '@infra/database/list-counts';
@@ -35,8 +36,14 @@ export interface ProductFields {
  * combined statement and send nothing.
  */
 @Injectable()
-export class ProductsRepository {
+export class ProductsRepository implements TenantOwnedRows {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The shop that owns the product `id` names, or null when there is none (the tenant access guard asks). */
+  async tenantOf(id: string | number): Promise<string | null> {
+    const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM products WHERE id = $1', [id]);
+    return rows[0]?.tenant_id ?? null;
+  }
 
   page(tenantId: string, window: PageWindow): Promise<{ rows: ProductRow[]; keys: CursorKey[] }> {
     return pageRows(this.dataSource, PRODUCTS_TABLE, tenantId, window);

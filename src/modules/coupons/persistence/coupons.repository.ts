@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { TenantOwnedRows } from '@common/context/ports';
 import type { PageWindow } from '@common/http/pagination';
 import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
 import type { CombinedStatement, StatementPart } from '@infra/database/statements';
@@ -16,8 +17,14 @@ const ORDER = 'created_at DESC, id DESC';
  * send their own statements, in the `manager`'s transaction where they take one.
  */
 @Injectable()
-export class CouponsRepository {
+export class CouponsRepository implements TenantOwnedRows {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The shop that owns the coupon `id` names, or null when there is none (the tenant access guard asks). */
+  async tenantOf(id: string | number): Promise<string | null> {
+    const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM coupons WHERE id = $1', [id]);
+    return rows[0]?.tenant_id ?? null;
+  }
 
   /** The shop's coupon with this (normalized) code, or null. */
   async findByCode(tenantId: string, code: string): Promise<CouponRow | null> {

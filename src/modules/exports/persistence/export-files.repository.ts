@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { TenantOwnedRows } from '@common/context/ports';
 import { type ExportFile, type ExportKind, type ExportParams, FILE_RETENTION_MS } from '../domain/export-file';
 import { TooManyExportsError } from '../domain/exports.errors';
 import { ChunkedFileWriter } from './chunked-file.writer';
@@ -22,8 +23,14 @@ export const MAX_READY_PER_TENANT = 20;
 
 /** `export_files` and their chunks: the only code that touches these tables. */
 @Injectable()
-export class ExportFilesRepository {
+export class ExportFilesRepository implements TenantOwnedRows {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The shop that owns the export file `id` names, or null when there is none (the tenant access guard asks). */
+  async tenantOf(id: string | number): Promise<string | null> {
+    const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM export_files WHERE id = $1', [id]);
+    return rows[0]?.tenant_id ?? null;
+  }
 
   /** A new queued file, unless the shop already has MAX_UNFINISHED_PER_TENANT being prepared (429). */
   async create(

@@ -4,7 +4,7 @@ import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import { EntityManager } from 'typeorm';
 import { allowLongStatements } from '@infra/database/long-statements';
-import type { DailySalesRow } from './orders.rows';
+import { type DailySalesRow, ORDER_EXPORT_COLUMNS } from './orders.rows';
 
 /** Rows fetched from the server-side cursor per round trip. */
 const CURSOR_BATCH = 500;
@@ -34,9 +34,7 @@ export class OrdersExportRepository {
     const client = (await runner.connect()) as PoolClient;
     await allowLongStatements(manager, EXPORT_READ_TIMEOUT_MS);
     const stream = new QueryStream(
-      `SELECT o.order_number, o.created_at, o.status, o.payment_status, o.customer_name, o.customer_phone, o.customer_email,
-              o.customer_address, o.customer_notes, o.delivery_type, o.payment_method, o.coupon_code,
-              o.subtotal, o.discount_amount, o.delivery_fee, o.total, o.currency,
+      `SELECT ${ORDER_EXPORT_COLUMNS.map((column) => `o.${column}`).join(', ')},
               COALESCE((SELECT json_agg(json_build_object('quantity', i.quantity, 'name', i.name) ORDER BY i.id)
                           FROM order_items i WHERE i.order_id = o.id), '[]') AS items
          FROM orders o

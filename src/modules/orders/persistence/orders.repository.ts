@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { TenantOwnedRows } from '@common/context/ports';
 import type { PageWindow } from '@common/http/pagination';
 import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
 import type { OrderStatus } from '../domain/order-status';
@@ -41,8 +42,14 @@ export function listOrdersStatement(tenantId: string, status: string | undefined
 
 /** The reads of orders and the status change (the placing statement is PlacedOrdersRepository, the payment change orderPaymentStatement). */
 @Injectable()
-export class OrdersRepository {
+export class OrdersRepository implements TenantOwnedRows {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The shop that owns the order `id` names, or null when there is none (the tenant access guard asks). */
+  async tenantOf(id: string | number): Promise<string | null> {
+    const rows: Array<{ tenant_id: string }> = await this.dataSource.query('SELECT tenant_id FROM orders WHERE id = $1', [id]);
+    return rows[0]?.tenant_id ?? null;
+  }
 
   /** The tenant's order with its items; null when the tenant has no such order. */
   async findOne(tenantId: string, orderId: number): Promise<OrderRow | null> {

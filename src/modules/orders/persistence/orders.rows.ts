@@ -85,6 +85,31 @@ export interface OrderExportRow {
   items: Array<{ quantity: number; name: string }>;
 }
 
+/**
+ * The order's own columns an export reads, in the export's order (decisions §9); the order's items
+ * follow them. The one list: the export's SELECT (orders-export.repository.ts) reads these, and the
+ * CSV of the exports module writes them as its header and cells, in this order.
+ */
+export const ORDER_EXPORT_COLUMNS = [
+  'order_number',
+  'created_at',
+  'status',
+  'payment_status',
+  'customer_name',
+  'customer_phone',
+  'customer_email',
+  'customer_address',
+  'customer_notes',
+  'delivery_type',
+  'payment_method',
+  'coupon_code',
+  'subtotal',
+  'discount_amount',
+  'delivery_fee',
+  'total',
+  'currency',
+] as const satisfies ReadonlyArray<Exclude<keyof OrderExportRow, 'items'>>;
+
 /** One calendar day (UTC) of a shop's sales; cancelled orders are not counted. */
 export interface DailySalesRow {
   /** YYYY-MM-DD. */

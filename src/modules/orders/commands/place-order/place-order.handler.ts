@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
 import { Env } from '@config/env.schema';
-import { CombinedStatement } from '@infra/database/statements';
+import { CombinedStatement, OUTPUTS_ONLY } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
 import { IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
 import { OutboxService } from '@infra/outbox/outbox.service';
@@ -102,7 +102,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     const orderLocation = this.catalog.orderLocationIn(reads, tenantId, input.location_id);
     const orderLines = this.catalog.orderLinesIn(reads, tenantId, input.items);
     const couponRow = input.coupon_code ? this.coupons.readIn(reads, tenantId, input.coupon_code) : null;
-    await reads.run(this.dataSource.manager, 'SELECT 1');
+    await reads.run(this.dataSource.manager, OUTPUTS_ONLY);
     const location = orderLocation();
     // Pricing is domain/order-pricing.ts; the statements below store its results as they are.
     const { lines, subtotal } = priceLines(orderLines());
@@ -124,7 +124,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       const locks = new CombinedStatement();
       const stock = this.inventory.lockIn(locks, tenantId, input.items);
       const lockedCoupon = input.coupon_code ? this.coupons.lockIn(locks, tenantId, input.coupon_code, [PRODUCTS_LOCKED]) : null;
-      await locks.run(manager, 'SELECT 1');
+      await locks.run(manager, OUTPUTS_ONLY);
       const applied =
         input.coupon_code && lockedCoupon
           ? this.accepted(
