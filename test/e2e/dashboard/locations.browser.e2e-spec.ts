@@ -14,10 +14,11 @@ describeWithBrowser('Dashboard: locations', () => {
     expect(browser.pageErrors()).toEqual([]);
   });
 
-  const locations = async (tenantId: string) =>
-    (await t.db.query('SELECT name, address, delivery_fee, is_primary, is_active FROM locations WHERE tenant_id = $1 ORDER BY name', [
-      tenantId,
-    ])) as Array<{ name: string; address: string | null; delivery_fee: string; is_primary: boolean; is_active: boolean }>;
+  const locations = (tenantId: string) =>
+    t.db.query<Array<{ name: string; address: string | null; delivery_fee: string; is_primary: boolean; is_active: boolean }>>(
+      'SELECT name, address, delivery_fee, is_primary, is_active FROM locations WHERE tenant_id = $1 ORDER BY name',
+      [tenantId],
+    );
 
   it.each([
     ['desktop', DESKTOP],
