@@ -25,6 +25,7 @@ import { OrderIdempotencyKeys1763701550000 } from './1763701550000-order-idempot
 import { DailyRevenueWidth1763701551000 } from './1763701551000-daily-revenue-width';
 import { TenantLanguageTimezone1763701600000 } from './1763701600000-tenant-language-timezone';
 import { StorefrontCatalog1763701700000 } from './1763701700000-storefront-catalog';
+import { StorefrontSearchByShop1763701710000 } from './1763701710000-storefront-search-by-shop';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   DailyRevenueWidth1763701551000,
   TenantLanguageTimezone1763701600000,
   StorefrontCatalog1763701700000,
+  StorefrontSearchByShop1763701710000,
 ];

@@ -417,6 +417,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/storefront/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shop's public profile and its active locations */
+        get: operations["showStorefrontShop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/storefront/{slug}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a shop's active products, by name, with their availability
+         * @description Sorted by name (case and accents aside), then id. `q` keeps the products whose name or description holds it, case and accents aside. Availability never tells the units: it is what checkout could still sell (stock less live holds).
+         */
+        get: operations["listStorefrontProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -508,7 +545,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept a storefront event (stored in the background) */
+        /**
+         * Accept a storefront event (stored in the background)
+         * @description The body may also be sent as text/plain holding the same JSON (what `navigator.sendBeacon` sends with a string): it is parsed, refused (400 for JSON that does not parse) and validated exactly as an application/json body.
+         */
         post: operations["trackEvent"];
         delete?: never;
         options?: never;
@@ -547,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Record a storefront interaction
-         * @description No existence feedback: an unknown or closed shop, or an interaction that could not be recorded, is accepted (202).
+         * @description No existence feedback: an unknown or closed shop, or an interaction that could not be recorded, is accepted (202). The body may also be sent as text/plain holding the same JSON (what `navigator.sendBeacon` sends with a string): it is parsed, refused (400 for JSON that does not parse) and validated exactly as an application/json body.
          */
         post: operations["recordInteraction"];
         delete?: never;
@@ -1309,6 +1349,14 @@ export interface components {
              * @example 45.5
              */
             price: number;
+            /** @description Shown on the storefront and searched there; null removes it */
+            description?: string | null;
+            /**
+             * Format: uri
+             * @description The product's picture on the storefront: an https:// URL; null removes it
+             * @example https://cdn.example.com/espresso.jpg
+             */
+            image_url?: string | null;
             /** @example 3 */
             category_id?: number | null;
             /** @description Units in stock; null means stock is not tracked */
@@ -1320,6 +1368,12 @@ export interface components {
             /** @example 17 */
             id: number;
             name: string;
+            description: string | null;
+            /**
+             * Format: uri
+             * @description An https:// URL
+             */
+            image_url: string | null;
             /**
              * @description At most two decimals
              * @example 45.5
@@ -1369,6 +1423,14 @@ export interface components {
              * @example 45.5
              */
             price?: number;
+            /** @description Shown on the storefront and searched there; null removes it */
+            description?: string | null;
+            /**
+             * Format: uri
+             * @description The product's picture on the storefront: an https:// URL; null removes it
+             * @example https://cdn.example.com/espresso.jpg
+             */
+            image_url?: string | null;
             /** @example 3 */
             category_id?: number | null;
             /** @description Units in stock; null means stock is not tracked */
@@ -1725,6 +1787,67 @@ export interface components {
             success: boolean;
             /** @description The first product of the cart with too little stock to hold */
             product_id: number;
+        };
+        StorefrontLocationResource: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            address: string | null;
+            /**
+             * @description Charged for delivery from this location (two decimals)
+             * @example 50
+             */
+            delivery_fee: number;
+            /** @description The shop's primary location (listed first) */
+            is_primary: boolean;
+        };
+        StorefrontShopResource: {
+            /** @example cafe-nino */
+            slug: string;
+            /** @example Café Niño */
+            name: string;
+            description: string | null;
+            slogan: string | null;
+            seo_title: string | null;
+            seo_description: string | null;
+            tags: string[];
+            /**
+             * @description ISO 4217 code of every price (`APP_CURRENCY`)
+             * @example HNL
+             */
+            currency: string;
+            /** @description Active locations: the primary first, then by name */
+            locations: components["schemas"]["StorefrontLocationResource"][];
+        };
+        StorefrontShopResponse: {
+            data: components["schemas"]["StorefrontShopResource"];
+        };
+        StorefrontProductResource: {
+            /** @example 17 */
+            id: number;
+            name: string;
+            description: string | null;
+            /**
+             * @description At most two decimals, in the shop’s currency
+             * @example 45.5
+             */
+            price: number;
+            /**
+             * Format: uri
+             * @description An https:// URL
+             */
+            image_url: string | null;
+            /**
+             * @description What checkout could still sell, never the units: `low_stock` at 5 or fewer, `sold_out` at none; untracked stock is `in_stock`
+             * @enum {string}
+             */
+            availability: "in_stock" | "low_stock" | "sold_out";
+        };
+        StorefrontProductPageResponse: {
+            /** @description By name (case and accents aside), then id */
+            data: components["schemas"]["StorefrontProductResource"][];
+            /** @description Pass as `cursor` for the next page; null on the last */
+            next_cursor: string | null;
         };
         PlaceOrderDto: {
             /** @description Tenant UUID; else the X-Tenant-ID or X-Tenant-Slug header. One that names no open shop is a 422 on tenant_id */
@@ -5530,6 +5653,246 @@ export interface operations {
             };
         };
     };
+    showStorefrontShop: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an answer the client holds: 304 without a body while it is still current */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The shop's slug (any case) */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shop */
+            200: {
+                headers: {
+                    /** @description A strong validator of this answer: send it back as `If-None-Match` */
+                    ETag: string;
+                    /** @description `public, max-age=30, stale-while-revalidate=300` */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontShopResponse"];
+                };
+            };
+            /** @description The representation the client holds is current (no body) */
+            304: {
+                headers: {
+                    /** @description A strong validator of this answer: send it back as `If-None-Match` */
+                    ETag: string;
+                    /** @description `public, max-age=30, stale-while-revalidate=300` */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No shop has this slug, or it is archived or inactive */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStorefrontProducts: {
+        parameters: {
+            query?: {
+                /** @description Products whose name or description holds this text, case and accents aside (`cafe` finds `Café`) */
+                q?: string;
+                /** @description The `next_cursor` of the previous page (opaque) */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description The `ETag` of an answer the client holds: 304 without a body while it is still current */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The shop's slug (any case) */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the products */
+            200: {
+                headers: {
+                    /** @description A strong validator of this answer: send it back as `If-None-Match` */
+                    ETag: string;
+                    /** @description `public, max-age=30, stale-while-revalidate=300` */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontProductPageResponse"];
+                };
+            };
+            /** @description The representation the client holds is current (no body) */
+            304: {
+                headers: {
+                    /** @description A strong validator of this answer: send it back as `If-None-Match` */
+                    ETag: string;
+                    /** @description `public, max-age=30, stale-while-revalidate=300` */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No shop has this slug, or it is archived or inactive */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMerchantOrders: {
         parameters: {
             query?: {
@@ -6217,9 +6580,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The object as JSON; as text/plain, the same object as JSON text */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TrackEventDto"];
+                "application/json": components["schemas"]["TrackEventDto"] | string;
+                "text/plain": components["schemas"]["TrackEventDto"] | string;
             };
         };
         responses: {
@@ -6391,9 +6756,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The object as JSON; as text/plain, the same object as JSON text */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InteractionDto"];
+                "application/json": components["schemas"]["InteractionDto"] | string;
+                "text/plain": components["schemas"]["InteractionDto"] | string;
             };
         };
         responses: {

@@ -110,21 +110,29 @@ const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT, inflate: fals
 // The conversion beacon never fails its caller: its body is read as text, whatever it claims to be.
 const CONVERSION_BEACON = /^\/api\/v1\/analytics\/conversion(?:[/?#]|$)/i;
 const textBody = express.text({ type: () => true, limit: BODY_LIMIT, inflate: false });
-const jsonBody = express.json({
-  limit: BODY_LIMIT,
-  inflate: false,
-  type: ['application/json', 'application/*+json'],
-  verify: (req, _res, buffer) => {
-    (req as Request).rawBody = buffer;
-  },
-});
+const JSON_TYPES = ['application/json', 'application/*+json'];
+const jsonParser = (type: string[]) =>
+  express.json({
+    limit: BODY_LIMIT,
+    inflate: false,
+    type,
+    verify: (req, _res, buffer) => {
+      (req as Request).rawBody = buffer;
+    },
+  });
+const jsonBody = jsonParser(JSON_TYPES);
+// The storefront's other beacons (decisions §18): `navigator.sendBeacon` sends a string as text/plain,
+// so there a text/plain body is JSON too, parsed, refused and validated exactly as a JSON one.
+const BEACONS = /^\/api\/v1\/(?:analytics\/track|interactions)(?:[/?#]|$)/i;
+const beaconBody = jsonParser([...JSON_TYPES, 'text/plain']);
 
 const UTF8_ALIAS = /charset\s*=\s*("?)utf8\1(?=\s*(?:;|$))/i;
 
 /**
  * Body parsing in one middleware. A request without a body (no `Content-Length`, no
  * `Transfer-Encoding`: every GET the clients send) skips it whole, as each parser would after its
- * own checks. Otherwise the raw body for webhooks, text for the beacon, JSON for the rest, and a
+ * own checks. Otherwise the raw body for webhooks, text for the conversion beacon, JSON (sent as
+ * JSON or, for the track and interaction beacons, as text/plain) for the rest, and a
  * parsed JSON body too deep or holding a NUL is refused before class-transformer and the validator
  * recurse into it.
  */
@@ -134,6 +142,12 @@ function parseBodies(req: Request, res: Response, next: NextFunction): void {
   // `charset=utf8` is a common spelling of UTF-8 that body-parser refuses (it wants "utf-").
   if (contentType !== undefined && UTF8_ALIAS.test(contentType))
     req.headers['content-type'] = contentType.replace(UTF8_ALIAS, 'charset=utf-8');
-  const parser = WEBHOOKS.test(req.url) ? rawBody : CONVERSION_BEACON.test(req.url) ? textBody : jsonBody;
+  const parser = WEBHOOKS.test(req.url)
+    ? rawBody
+    : CONVERSION_BEACON.test(req.url)
+      ? textBody
+      : BEACONS.test(req.url)
+        ? beaconBody
+        : jsonBody;
   parser(req, res, (error?: unknown) => (error ? next(error) : refuseHostileJsonBodies(req, res, next)));
 }

@@ -188,6 +188,10 @@ export class EnvironmentVariables {
   @Matches(RATE, { message: RATE_MESSAGE })
   THROTTLE_TENANT_AWARE = '120/60';
 
+  /** The public storefront catalog (decisions §18), per client IP: `<limit>/<seconds>`. */
+  @Matches(RATE, { message: RATE_MESSAGE })
+  THROTTLE_STOREFRONT = '300/60';
+
   @Matches(RATE, { message: RATE_MESSAGE })
   THROTTLE_AI_GENERATE = '5/3600';
 

@@ -34,6 +34,7 @@ export const TEST_RATE_LIMITS = {
   transactions: 140_000,
   tenantAware: 150_000,
   aiGenerate: 160_000,
+  storefront: 180_000,
   aiOptimize: 170_000,
 } as const;
 
@@ -64,6 +65,7 @@ export const TEST_ENV: Record<string, string> = {
   THROTTLE_VERIFICATION: `${TEST_RATE_LIMITS.verification}/60`,
   THROTTLE_TRANSACTIONS: `${TEST_RATE_LIMITS.transactions}/60`,
   THROTTLE_TENANT_AWARE: `${TEST_RATE_LIMITS.tenantAware}/60`,
+  THROTTLE_STOREFRONT: `${TEST_RATE_LIMITS.storefront}/60`,
   THROTTLE_AI_GENERATE: `${TEST_RATE_LIMITS.aiGenerate}/3600`,
   THROTTLE_AI_OPTIMIZE: `${TEST_RATE_LIMITS.aiOptimize}/3600`,
   OUTBOX_POLL_INTERVAL_MS: '100',

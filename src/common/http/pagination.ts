@@ -103,7 +103,7 @@ function fits(field: CursorField, value: unknown): boolean {
     case 'bool':
       return typeof value === 'boolean';
     case 'text':
-      return typeof value === 'string' && value.length <= MAX_CURSOR_TEXT;
+      return typeof value === 'string' && value.length <= MAX_CURSOR_TEXT && !value.includes('\u0000');
   }
 }
 

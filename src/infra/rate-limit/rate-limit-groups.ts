@@ -3,7 +3,15 @@ import { clientNetwork } from '@common/http/client-network';
 import { Env } from '@config/env.schema';
 
 export type RateLimitGroup =
-  'api' | 'api.otp-generation' | 'api.otp-identifier' | 'api.verification' | 'api.transactions' | 'tenant-aware' | 'ai-gen' | 'ai-optimize';
+  | 'api'
+  | 'api.otp-generation'
+  | 'api.otp-identifier'
+  | 'api.verification'
+  | 'api.transactions'
+  | 'tenant-aware'
+  | 'storefront'
+  | 'ai-gen'
+  | 'ai-optimize';
 
 /**
  * Who shares one counter. `null` means the request carries nothing to count by, so the group does
@@ -52,6 +60,8 @@ export const RATE_LIMIT_GROUPS: Record<RateLimitGroup, RateLimitGroupDefinition>
     // that names no shop, or is malformed, counts in the one `-` bucket of its client.
     tracker: (req) => `tenant:${req.context?.storefront?.id ?? '-'}:${ip(req)}`,
   },
+  // The public catalog (decisions §18): read by shoppers' browsers and the hosted pages, per client.
+  storefront: { env: 'THROTTLE_STOREFRONT', tracker: ip },
   'ai-gen': {
     env: 'THROTTLE_AI_GENERATE',
     tracker: (req) => (req.context?.user ? `ai-gen:${req.context.user.id}` : ip(req)),

@@ -63,7 +63,8 @@ export class TenantDirectory implements StorefrontTenantDirectory {
    * change of the profile may have (storefront.md).
    */
   async publicProfile(slug: string): Promise<PublicShopProfile | null> {
-    if (slug.length === 0 || slug.length > 255) return null;
+    // No slug is longer or holds a NUL (which PostgreSQL refuses in text): such a path names no shop.
+    if (slug.length === 0 || slug.length > 255 || slug.includes('\u0000')) return null;
     const row = await this.tenants.findPublicProfile(this.dataSource, slug);
     if (!row) return null;
     return {

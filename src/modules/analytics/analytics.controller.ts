@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Logger, Post, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, HttpCode, Logger, Post, Req, Res, Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiAcceptedResponse,
@@ -33,6 +33,21 @@ import {
   InteractionRecordedAnswer,
 } from './dto/analytics.resources';
 
+const TEXT_PLAIN_BEACON =
+  'The body may also be sent as text/plain holding the same JSON (what `navigator.sendBeacon` sends with a string): it is ' +
+  'parsed, refused (400 for JSON that does not parse) and validated exactly as an application/json body.';
+
+/** A JSON body that may also come as text/plain holding the JSON (decisions §18). */
+const JsonOrTextBody = (dto: Type<unknown>) =>
+  applyDecorators(
+    ApiConsumes('application/json', 'text/plain'),
+    ApiExtraModels(dto),
+    ApiBody({
+      description: 'The object as JSON; as text/plain, the same object as JSON text',
+      schema: { anyOf: [{ $ref: getSchemaPath(dto) }, { type: 'string' }] },
+    }),
+  );
+
 @ApiTags('analytics')
 @Controller('api/v1')
 export class AnalyticsController {
@@ -43,7 +58,11 @@ export class AnalyticsController {
   @Post('analytics/track')
   @HttpCode(202)
   @Storefront({ from: 'body-id-or-slug', unknown: { status: 404, message: 'This shop is not available.', body: { success: false } } })
-  @ApiOperation({ summary: 'Accept a storefront event (stored in the background)' })
+  @ApiOperation({
+    summary: 'Accept a storefront event (stored in the background)',
+    description: TEXT_PLAIN_BEACON,
+  })
+  @JsonOrTextBody(TrackEventDto)
   @ApiAcceptedResponse({ type: EventAcceptedAnswer, description: 'Durably queued' })
   @ApiNotFoundResponse({ type: EventShopUnavailable, description: 'The shop is unknown or not public' })
   @ApiUnprocessableEntityResponse({ description: 'A field breaks a rule (`product_id` not a product of the shop, metadata over 8 KiB)' })
@@ -79,8 +98,11 @@ export class AnalyticsController {
   @Storefront({ from: 'body', unknown: 'handler' })
   @ApiOperation({
     summary: 'Record a storefront interaction',
-    description: 'No existence feedback: an unknown or closed shop, or an interaction that could not be recorded, is accepted (202).',
+    description:
+      'No existence feedback: an unknown or closed shop, or an interaction that could not be recorded, is accepted (202). ' +
+      TEXT_PLAIN_BEACON,
   })
+  @JsonOrTextBody(InteractionDto)
   @ApiCreatedResponse({ type: InteractionRecordedAnswer, description: 'Recorded' })
   @ApiAcceptedResponse({ type: InteractionAcceptedAnswer, description: 'Unknown or closed shop, or not recorded' })
   async recordInteraction(

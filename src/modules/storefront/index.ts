@@ -1,5 +1,5 @@
 export { StorefrontModule } from './storefront.module';
-export type { StorefrontProductPage, StorefrontProductsView, StorefrontShop, StorefrontShopView } from './domain/storefront-views';
+export type { StorefrontProductsView, StorefrontShopView } from './domain/storefront-views';
 export { GetStorefrontShopQuery } from './queries/get-storefront-shop/get-storefront-shop.query';
 export {
   ListStorefrontProductsQuery,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '@modules/catalog';
 import { GetStorefrontShopHandler } from './queries/get-storefront-shop/get-storefront-shop.handler';
+import { StorefrontController } from './storefront.controller';
 import { ListStorefrontProductsHandler } from './queries/list-storefront-products/list-storefront-products.handler';
 
 /**
@@ -10,6 +11,7 @@ import { ListStorefrontProductsHandler } from './queries/list-storefront-product
  */
 @Module({
   imports: [CatalogModule],
+  controllers: [StorefrontController],
   providers: [GetStorefrontShopHandler, ListStorefrontProductsHandler],
 })
 export class StorefrontModule {}

@@ -37,6 +37,8 @@ describe('Merchant products (decisions §4)', () => {
         data: {
           id: expect.any(Number),
           name: 'Espresso',
+          description: null,
+          image_url: null,
           price: 19.9,
           category_id: null,
           stock: null,
@@ -56,6 +58,16 @@ describe('Merchant products (decisions §4)', () => {
       expect(res.body.data).toMatchObject({ name: 'Cake', price: 85.55, category_id: 3, stock: 12, is_active: false });
     });
 
+    it('stores a description of 5,000 characters and an https image of 2,048, and shows them', async () => {
+      const description = `Tostado oscuro. ${'é'.repeat(4984)}`;
+      const imageUrl = `https://cdn.example.com/${'a'.repeat(2048 - 'https://cdn.example.com/'.length - 4)}.jpg`;
+      expect([description.length, imageUrl.length]).toEqual([5000, 2048]);
+      const res = await as(shop.token).post({ name: 'Beans', price: 5, description, image_url: imageUrl });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ description, image_url: imageUrl });
+      expect((await as(shop.token).get(res.body.data.id)).body.data).toMatchObject({ description, image_url: imageUrl });
+    });
+
     it.each([
       [{ price: 1 }, 'name'],
       [{ name: '', price: 1 }, 'name'],
@@ -70,6 +82,14 @@ describe('Merchant products (decisions §4)', () => {
       [{ name: 'x', price: 1, stock: '5' }, 'stock'],
       [{ name: 'x', price: 1, is_active: null }, 'is_active'],
       [{ name: 'x', price: 1, is_active: 'yes' }, 'is_active'],
+      [{ name: 'x', price: 1, description: 'x'.repeat(5001) }, 'description'],
+      [{ name: 'x', price: 1, description: 5 }, 'description'],
+      [{ name: 'x', price: 1, image_url: 'http://cdn.example.com/a.jpg' }, 'image_url'],
+      [{ name: 'x', price: 1, image_url: 'ftp://cdn.example.com/a.jpg' }, 'image_url'],
+      [{ name: 'x', price: 1, image_url: 'javascript:alert(1)' }, 'image_url'],
+      [{ name: 'x', price: 1, image_url: 'cdn.example.com/a.jpg' }, 'image_url'],
+      [{ name: 'x', price: 1, image_url: `https://cdn.example.com/${'a'.repeat(2030)}.jpg` }, 'image_url'],
+      [{ name: 'x', price: 1, image_url: ['https://cdn.example.com/a.jpg'] }, 'image_url'],
       [{ name: 'x', price: 1, tenant_id: 'someone-else' }, 'tenant_id'],
       [{ name: 'x', price: 1, id: 5 }, 'id'],
     ])('422 for %j on %s', async (body, field) => {
@@ -124,6 +144,17 @@ describe('Merchant products (decisions §4)', () => {
       const res = await as(shop.token).patch(created.id, { price: 12.25 });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ ...created, price: 12.25, updated_at: expect.any(String) });
+    });
+
+    it('sets, changes and clears (null) the description and the image', async () => {
+      const created = (await as(shop.token).post({ name: 'Tea', price: 10 })).body.data;
+      const set = await as(shop.token).patch(created.id, { description: 'Green', image_url: 'HTTPS://cdn.example.com/tea.png' });
+      expect(set.status).toBe(200);
+      expect(set.body.data).toMatchObject({ name: 'Tea', description: 'Green', image_url: 'HTTPS://cdn.example.com/tea.png' });
+      const cleared = await as(shop.token).patch(created.id, { description: null, image_url: null });
+      expect(cleared.body.data).toMatchObject({ name: 'Tea', description: null, image_url: null });
+      const refused = await as(shop.token).patch(created.id, { image_url: 'http://cdn.example.com/tea.png' });
+      expectInvalid(refused, ['image_url']);
     });
 
     it('null stock means untracked; null category clears it', async () => {

@@ -18,6 +18,9 @@ import { type LockedProduct, type OrderProductRow, PRODUCT_COLUMNS, type Product
  */
 export const PRODUCTS_LOCKED = statementPart('products_locked');
 
+/** Rows of the storefront's order a search checks before it turns to the trigram index (`storefrontPage`). */
+const STOREFRONT_SCAN = 1000;
+
 /** The stored form of a product's merchant-written fields (the price as decimal text). */
 export interface ProductFields {
   name: string;
@@ -101,28 +104,54 @@ export class ProductsRepository implements TenantOwnedRows {
   /**
    * One page of the shop's active products in the storefront's order (`name_key`, then `id`), after
    * `after` (the last row's name key and id) and, with `search`, only those whose name or description
-   * holds it (`searchKey` form). The ids come first, off `products_storefront_order` (or, for a
-   * search, `products_storefront_search`), then only the page's rows are read, each with its live
-   * held units (`liveHeldUnits`, as checkout counts them).
+   * holds it (`searchKey` form). The ids come first, then only the page's rows are read, each with
+   * its live held units (`liveHeldUnits`, as checkout counts them).
+   *
+   * Without a search the ids are the next entries of `products_storefront_order`. A search first
+   * walks the same index from `after`, checking at most STOREFRONT_SCAN rows: a term that many
+   * products hold (the usual case) fills the page there, whatever the catalog's size. Only when
+   * that walk does not fill the page (a rare term, or the shop's list ended) are the matches
+   * found through the trigram index `products_storefront_search` (tenant and term in one GIN
+   * index), then sorted: few by then, since fewer than one in STOREFRONT_SCAN / limit rows matched.
+   * A planner left to choose between the two plans misjudges `LIKE '%…%'` and sorts every match of
+   * a common term (docs/storefront.md, "Catalog search").
    */
-  storefrontPage(
+  async storefrontPage(
     tenantId: string,
     page: { search: string | null; after: { nameKey: string; id: number } | null; limit: number },
   ): Promise<StorefrontProductRow[]> {
     const params: unknown[] = [tenantId, page.limit];
     const conditions = ['tenant_id = $1', 'is_active'];
-    if (page.search) {
-      params.push(containsPattern(page.search));
-      conditions.push(`(name_key || ' ' || description_key) LIKE $${params.length}`);
-    }
     if (page.after) {
       params.push(page.after.nameKey, page.after.id);
-      conditions.push(`(name_key, id) > ($${params.length - 1}::text COLLATE "C", $${params.length}::int)`);
+      conditions.push(`(name_key, id) > ($3::text COLLATE "C", $4::int)`);
     }
+    if (!page.search) {
+      return this.rowsOf(`SELECT id FROM products WHERE ${conditions.join(' AND ')} ORDER BY name_key, id LIMIT $2`, params);
+    }
+    params.push(containsPattern(page.search));
+    const term = `$${params.length}`;
+    const walked = await this.rowsOf(
+      `SELECT id FROM (
+         SELECT id, name_key, name_key || ' ' || description_key AS keys FROM products
+          WHERE ${conditions.join(' AND ')} ORDER BY name_key, id LIMIT ${STOREFRONT_SCAN}
+       ) AS walked WHERE keys LIKE ${term} ORDER BY name_key, id LIMIT $2`,
+      params,
+    );
+    if (walked.length === page.limit) return walked;
+    return this.rowsOf(
+      `SELECT id FROM (
+         SELECT id, name_key FROM products WHERE ${conditions.join(' AND ')} AND (name_key || ' ' || description_key) LIKE ${term}
+         OFFSET 0
+       ) AS matches ORDER BY name_key, id LIMIT $2`,
+      params,
+    );
+  }
+
+  /** The products whose ids `ids` (a statement on `params`) selects, in the storefront's order, with their live held units. */
+  private rowsOf(ids: string, params: unknown[]): Promise<StorefrontProductRow[]> {
     return this.dataSource.query(
-      `WITH page AS MATERIALIZED (
-         SELECT id FROM products WHERE ${conditions.join(' AND ')} ORDER BY name_key, id LIMIT $2
-       )
+      `WITH page AS MATERIALIZED (${ids})
        SELECT p.id, p.name, p.description, p.image_url, p.price::text AS price, p.stock, p.name_key,
               ${liveHeldUnits('p.id')} AS held
          FROM products p WHERE p.id IN (SELECT id FROM page) ORDER BY p.name_key, p.id`,

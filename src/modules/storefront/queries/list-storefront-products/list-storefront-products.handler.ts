@@ -31,6 +31,7 @@ export class ListStorefrontProductsHandler implements IQueryHandler<ListStorefro
     if (request.q !== undefined && request.q.length > STOREFRONT_SEARCH_MAX) {
       throw ValidationFailedError.field('q', `The search may not be greater than ${STOREFRONT_SEARCH_MAX} characters.`);
     }
+    if (request.q?.includes('\u0000')) throw ValidationFailedError.field('q', 'The search may not hold a NUL character.');
     const after = request.cursor === undefined ? undefined : cursorKey(request.cursor);
     const profile = await this.tenants.publicProfile(slug);
     if (!profile) throw new StorefrontNotFoundError();
