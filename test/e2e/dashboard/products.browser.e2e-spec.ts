@@ -20,11 +20,21 @@ describeWithBrowser('Dashboard: products', () => {
 
   const productRow = async (tenantId: string, name: string) =>
     (
-      await t.db.query('SELECT id, name, price, stock, is_active, description FROM products WHERE tenant_id = $1 AND name = $2', [
-        tenantId,
-        name,
-      ])
-    )[0] as { id: number; name: string; price: string; stock: number | null; is_active: boolean; description: string | null } | undefined;
+      await t.db.query(
+        'SELECT id, name, price, stock, is_active, description, image_url FROM products WHERE tenant_id = $1 AND name = $2',
+        [tenantId, name],
+      )
+    )[0] as
+      | {
+          id: number;
+          name: string;
+          price: string;
+          stock: number | null;
+          is_active: boolean;
+          description: string | null;
+          image_url: string | null;
+        }
+      | undefined;
 
   it.each([
     ['desktop', DESKTOP],
@@ -53,6 +63,8 @@ describeWithBrowser('Dashboard: products', () => {
     await page.getByRole('textbox', { name: /^name/i }).fill('Carrot cake');
     await page.getByRole('textbox', { name: /^price/i }).fill('420.50');
     await page.getByRole('textbox', { name: /^stock/i }).fill('4');
+    await page.getByRole('textbox', { name: /^description/i }).fill('Moist carrot cake with cream cheese frosting.');
+    await page.getByRole('textbox', { name: /^image url/i }).fill('https://cdn.example.com/carrot-cake.jpg');
     await expectNoSeriousAxeViolations(page);
     expect(await scrollsSideways(page)).toBe(false);
     await page.getByRole('button', { name: /^save$/i }).click();
@@ -62,7 +74,13 @@ describeWithBrowser('Dashboard: products', () => {
       .getByRole('row', { name: /carrot cake/i })
       .getByText('L 420.50')
       .waitFor();
-    expect(await productRow(shop.tenant.id, 'Carrot cake')).toMatchObject({ price: '420.50', stock: 4, is_active: true });
+    expect(await productRow(shop.tenant.id, 'Carrot cake')).toMatchObject({
+      price: '420.50',
+      stock: 4,
+      is_active: true,
+      description: 'Moist carrot cake with cream cheese frosting.',
+      image_url: 'https://cdn.example.com/carrot-cake.jpg',
+    });
   });
 
   it('edits a product, and a refused field says why at the field', async () => {
@@ -83,7 +101,15 @@ describeWithBrowser('Dashboard: products', () => {
     const messages = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
     expect(messages.join(' ')).toMatch(/name/i);
 
+    // A picture that is not https: at the Image URL field.
     await name.fill('Double espresso');
+    const image = page.getByRole('textbox', { name: /^image url/i });
+    await image.fill('http://insecure.example.com/a.jpg');
+    await page.getByRole('button', { name: /^save$/i }).click();
+    await waitFor(async () => (await image.getAttribute('aria-invalid')) === 'true', { what: 'the Image URL field marked invalid' });
+    expect(await name.getAttribute('aria-invalid')).not.toBe('true');
+    await image.fill('');
+
     await page.getByRole('textbox', { name: /^price/i }).fill('55');
     await page.getByRole('switch', { name: /active/i }).uncheck({ force: true });
     await page.getByRole('button', { name: /^save$/i }).click();
@@ -110,6 +136,9 @@ describeWithBrowser('Dashboard: products', () => {
     // Not saved: the product is as it was until the merchant presses Save.
     expect((await productRow(shop.tenant.id, 'Pan de yema'))?.description).toBeNull();
     await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: /^save$/i }).click();
+    await page.getByText(/product saved/i).waitFor();
+    expect((await productRow(shop.tenant.id, 'Pan de yema'))?.description).toBe('Soft, golden egg bread baked at dawn.');
   });
 
   it('"Delete product" asks first; a product orders refer to is refused with the API\'s message, another is deleted', async () => {
@@ -141,6 +170,26 @@ describeWithBrowser('Dashboard: products', () => {
     await page.getByRole('link', { name: 'Ordered bread' }).waitFor();
     expect(await page.getByRole('link', { name: 'Old muffin' }).count()).toBe(0);
     expect(await productRow(shop.tenant.id, 'Old muffin')).toBeUndefined();
+  });
+
+  it('speaks Spanish to a browser in Spanish', async () => {
+    const shop = await createTenantWithOwner(t);
+    await createProduct(t, shop.tenant.id, { name: 'Pan de yema', price: '30.00', stock: 5 });
+    const page = await browser.newPage({ locale: 'es-HN' });
+    await openSignedIn(page, t, shop.token, '/products');
+    await page.getByRole('heading', { name: /^productos$/i }).waitFor();
+    const table = page.getByRole('table', { name: /productos/i });
+    for (const column of ['Nombre', 'Precio', 'Existencias', 'Activo']) await table.getByRole('columnheader', { name: column }).waitFor();
+    await table
+      .getByRole('row', { name: /pan de yema/i })
+      .getByText('L 30.00')
+      .waitFor();
+    await page.getByRole('link', { name: /nuevo producto/i }).click();
+    for (const label of [/^nombre/i, /^descripción/i, /^precio/i, /^existencias/i, /^url de la imagen/i]) {
+      await page.getByRole('textbox', { name: label }).waitFor();
+    }
+    await page.getByRole('button', { name: /escribir con ia/i }).waitFor();
+    await page.getByRole('button', { name: /^guardar$/i }).waitFor();
   });
 
   it('creates a product with the keyboard alone', async () => {

@@ -14,9 +14,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
 import { PageLoader } from '../../layout/Layout';
 
-/** A product as the merchant endpoints give it, with the storefront's description and picture. */
-type Product = components['schemas']['ProductResource'] & { description?: string | null; image_url?: string | null };
-type ProductBody = components['schemas']['CreateProductDto'] & { description?: string | null; image_url?: string | null };
+type Product = components['schemas']['ProductResource'];
+type ProductBody = components['schemas']['CreateProductDto'];
 
 const FIELDS = ['name', 'description', 'price', 'stock', 'image_url', 'is_active'] as const;
 type Field = (typeof FIELDS)[number];
@@ -70,8 +69,7 @@ export default function ProductFormPage() {
   const productId = id === undefined ? null : Number(id);
   const product = useQuery({
     queryKey: keys.products.detail(productId ?? 0),
-    queryFn: async () =>
-      (await unwrap(api.GET('/api/v1/merchant/products/{id}', { params: { path: { id: productId! } } }))).data as Product,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/merchant/products/{id}', { params: { path: { id: productId! } } }))).data,
     enabled: productId !== null && Number.isSafeInteger(productId) && productId > 0,
   });
 
