@@ -100,7 +100,7 @@ describeWithBrowser('Dashboard: coupons', () => {
 
     await page.getByRole('button', { name: /edit coupon taken/i }).click();
     const edit = page.getByRole('dialog', { name: /coupon taken/i });
-    await waitFor(async () => (await edit.getByRole('textbox', { name: /^value/i }).inputValue()) === '15', {
+    await waitFor(async () => (await edit.getByRole('textbox', { name: /^value/i }).inputValue()) === '15.00', {
       what: 'the coupon in its form',
     });
     await edit.getByRole('textbox', { name: /^value/i }).fill('20');

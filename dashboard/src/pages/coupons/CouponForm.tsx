@@ -133,6 +133,7 @@ export function CouponForm({ coupon, onSaved }: { coupon: Coupon | null; onSaved
             disabled={values.coupon_type === 'free_shipping'}
             min={0}
             decimalScale={2}
+            fixedDecimalScale
             hideControls
             inputMode="decimal"
             value={values.coupon_type === 'free_shipping' ? '' : values.value}
@@ -143,6 +144,7 @@ export function CouponForm({ coupon, onSaved }: { coupon: Coupon | null; onSaved
             label={t('coupons.minimumOrder')}
             min={0}
             decimalScale={2}
+            fixedDecimalScale
             hideControls
             inputMode="decimal"
             value={values.min_spend}

@@ -89,6 +89,7 @@ export function LocationForm({ location, onSaved }: { location: Location | null;
           label={t('locations.deliveryFee')}
           min={0}
           decimalScale={2}
+          fixedDecimalScale
           hideControls
           inputMode="decimal"
           value={values.delivery_fee}

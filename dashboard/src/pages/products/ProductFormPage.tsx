@@ -239,6 +239,7 @@ function ProductForm({ product }: { product: Product | null }) {
               required
               min={0}
               decimalScale={2}
+              fixedDecimalScale
               hideControls
               inputMode="decimal"
               value={values.price}
