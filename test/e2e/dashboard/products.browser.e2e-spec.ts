@@ -59,7 +59,7 @@ describeWithBrowser('Dashboard: products', () => {
     await expectNoSeriousAxeViolations(page);
     expect(await scrollsSideways(page)).toBe(false);
 
-    await page.getByRole('link', { name: /new product/i }).click();
+    await page.getByRole('button', { name: /new product/i }).click();
     await page.getByRole('textbox', { name: /^name/i }).fill('Carrot cake');
     await page.getByRole('textbox', { name: /^price/i }).fill('420.50');
     await page.getByRole('textbox', { name: /^stock/i }).fill('4');
@@ -184,7 +184,7 @@ describeWithBrowser('Dashboard: products', () => {
       .getByRole('row', { name: /pan de yema/i })
       .getByText('L 30.00')
       .waitFor();
-    await page.getByRole('link', { name: /nuevo producto/i }).click();
+    await page.getByRole('button', { name: /nuevo producto/i }).click();
     for (const label of [/^nombre/i, /^descripción/i, /^precio/i, /^existencias/i, /^url de la imagen/i]) {
       await page.getByRole('textbox', { name: label }).waitFor();
     }

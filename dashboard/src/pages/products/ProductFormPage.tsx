@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Modal, NumberInput, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { components } from '@client';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
+import type { CursorPage } from '../../api/cursor-list';
 import { ApiError } from '../../api/errors';
 import { formErrorsOf, type FormErrors } from '../../api/form-errors';
 import { keys } from '../../api/query-keys';
@@ -171,6 +172,10 @@ function ProductForm({ product }: { product: Product | null }) {
     onSuccess: async () => {
       setConfirming(false);
       queryClient.removeQueries({ queryKey: keys.products.detail(product!.id) });
+      // Out of the cached list at once, so the list never shows it again while it is read afresh.
+      queryClient.setQueryData<InfiniteData<CursorPage<Product>>>(keys.products.list, (list) =>
+        list ? { ...list, pages: list.pages.map((page) => ({ ...page, data: page.data.filter((row) => row.id !== product!.id) })) } : list,
+      );
       await queryClient.invalidateQueries({ queryKey: keys.products.list });
       notifications.show({ color: 'teal', message: t('products.deleted', { name: product!.name }) });
       await navigate('/products');

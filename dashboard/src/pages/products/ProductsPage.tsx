@@ -1,6 +1,6 @@
 import { Anchor, Button, Center, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { useCursorList } from '../../api/cursor-list';
 import { keys } from '../../api/query-keys';
@@ -15,6 +15,7 @@ import { formatMoney } from '../../format/money';
 /** Products (dashboard.md): the shop's products, newest first, each name a link to its form. */
 export default function ProductsPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const currency = useShop().data?.currency;
   const list = useCursorList(keys.products.list, (cursor) =>
     unwrap(api.GET('/api/v1/merchant/products', { params: { query: cursor ? { cursor } : {} } })),
@@ -24,9 +25,8 @@ export default function ProductsPage() {
     <>
       <PageTitle
         actions={
-          <Button component={Link} to="/products/new">
-            {t('products.newProduct')}
-          </Button>
+          // A button, as dashboard.md names it; it opens the empty form.
+          <Button onClick={() => void navigate('/products/new')}>{t('products.newProduct')}</Button>
         }
       >
         {t('products.title')}
