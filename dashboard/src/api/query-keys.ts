@@ -16,8 +16,13 @@ export const keys = {
   },
   overview: ['overview'] as const,
   exports: ['exports'] as const,
-  products: ['products'] as const,
-  coupons: ['coupons'] as const,
-  locations: ['locations'] as const,
+  products: {
+    all: ['products'] as const,
+    list: ['products', 'list'] as const,
+    detail: (id: number) => ['products', 'detail', id] as const,
+  },
+  coupons: { all: ['coupons'] as const, list: ['coupons', 'list'] as const },
+  locations: { all: ['locations'] as const, list: ['locations', 'list'] as const },
   shop: ['shop'] as const,
+  aiJob: (id: string) => ['ai-job', id] as const,
 };

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
-import { authHeader } from '@test/support/factories';
+import { createCoupon, createLocation, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { authHeader, createTenantWithOwner } from '@test/support/factories';
 import { DESKTOP, describeWithBrowser, PHONE, useBrowser, type Viewport } from '@test/support/browser';
 import { openSignedIn } from '@test/support/dashboard';
 import { placeOrder } from '@test/support/http-clients';
@@ -22,11 +22,15 @@ interface Shot {
   path: string | ((shop: Seeded) => string);
   heading: RegExp;
   signedIn?: boolean;
+  /** Signed in as a super admin (the Administration page). */
+  superAdmin?: boolean;
 }
 
 interface Seeded {
   token: string;
+  superAdminToken: string;
   orderIds: number[];
+  productIds: number[];
 }
 
 const PAGES: Shot[] = [
@@ -34,6 +38,12 @@ const PAGES: Shot[] = [
   { name: 'register', path: '/register', heading: /create your shop/i, signedIn: false },
   { name: 'orders', path: '/orders', heading: /^orders$/i },
   { name: 'order', path: (shop) => `/orders/${shop.orderIds[0]}`, heading: /order #?\d+/i },
+  { name: 'products', path: '/products', heading: /^products$/i },
+  { name: 'product', path: (shop) => `/products/${shop.productIds[0]}`, heading: /sourdough loaf/i },
+  { name: 'coupons', path: '/coupons', heading: /^coupons$/i },
+  { name: 'locations', path: '/locations', heading: /^locations$/i },
+  { name: 'shop', path: '/shop', heading: /^shop profile$/i },
+  { name: 'admin', path: '/admin', heading: /^administration$/i, superAdmin: true },
 ];
 
 const VIEWPORTS: Array<[string, Viewport]> = [
@@ -70,7 +80,24 @@ describeWithBrowser('Dashboard: every page opens (screenshots with UPDATE_SCREEN
     ] as const) {
       expect((await t.http().patch(`/api/v1/orders/${id}/status`).set(authHeader(token)).send({ status })).status).toBe(200);
     }
-    shop = { token, orderIds };
+    await createProduct(t, tenant.id, { name: 'Gift card', price: '500.00', stock: null, isActive: false });
+    await createCoupon(t, tenant.id, {
+      code: 'WELCOME10',
+      couponType: 'percentage',
+      value: '10',
+      minSpend: '200.00',
+      usageLimit: 100,
+      timesUsed: 12,
+    });
+    await createCoupon(t, tenant.id, {
+      code: 'FREESHIP',
+      couponType: 'free_shipping',
+      value: '0',
+      expiresAt: new Date('2027-01-31T23:59:00Z'),
+    });
+    await createLocation(t, tenant.id, { name: 'Colonia Palmira', deliveryFee: '75.00', isPrimary: false });
+    const admin = await createTenantWithOwner(t, { owner: { isSuperAdmin: true } });
+    shop = { token, superAdminToken: admin.token, orderIds, productIds: [bread.id, coffee.id, cake.id] };
     if (UPDATE) mkdirSync(SHOTS, { recursive: true });
   });
 
@@ -84,7 +111,7 @@ describeWithBrowser('Dashboard: every page opens (screenshots with UPDATE_SCREEN
       const page = await browser.newPage({ viewport });
       const path = typeof shot.path === 'function' ? shot.path(shop) : shot.path;
       if (shot.signedIn === false) await page.goto(`${t.baseUrl}/dashboard${path}`);
-      else await openSignedIn(page, t, shop.token, path);
+      else await openSignedIn(page, t, shot.superAdmin ? shop.superAdminToken : shop.token, path);
       await page.getByRole('heading', { name: shot.heading }).waitFor();
       // Data drawn, spinners gone, fonts ready: the picture is of the page as a person sees it.
       await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
