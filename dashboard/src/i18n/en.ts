@@ -163,6 +163,7 @@ export const en = {
       unsupported: 'This browser cannot receive push notifications.',
       notConfigured: 'Push notifications are not set up on this server.',
       blocked: 'Notifications are blocked for this site: allow them in the browser’s settings, then try again.',
+      noAnswer: 'the browser’s push service did not answer. Try again later.',
       failed: 'Push notifications could not be turned on: {{reason}}',
     },
   },

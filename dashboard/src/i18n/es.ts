@@ -165,6 +165,7 @@ export const es: Texts = {
       unsupported: 'Este navegador no puede recibir notificaciones push.',
       notConfigured: 'Las notificaciones push no están configuradas en este servidor.',
       blocked: 'Las notificaciones están bloqueadas para este sitio: permítelas en la configuración del navegador y vuelve a intentarlo.',
+      noAnswer: 'el servicio push del navegador no respondió. Inténtalo más tarde.',
       failed: 'No se pudieron activar las notificaciones push: {{reason}}',
     },
   },

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
 import { keys } from '../api/query-keys';
-import { currentSubscription, disablePush, enablePush, publicKey, PushBlocked, pushSupported } from './push';
+import { currentSubscription, disablePush, enablePush, publicKey, PushBlocked, PushServiceSilent, pushSupported } from './push';
 
 /**
  * "Enable push notifications" / "Disable push notifications" for this browser. Says so when the
@@ -26,6 +26,7 @@ export function PushToggle() {
   const explain = (error: unknown) => {
     if (error instanceof PushBlocked || (error instanceof DOMException && error.name === 'NotAllowedError'))
       return t('notifications.push.blocked');
+    if (error instanceof PushServiceSilent) return t('notifications.push.failed', { reason: t('notifications.push.noAnswer') });
     return t('notifications.push.failed', { reason: error instanceof Error ? error.message : String(error) });
   };
   const enable = useMutation({

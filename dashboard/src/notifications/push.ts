@@ -36,6 +36,12 @@ export async function publicKey(): Promise<string | null> {
 
 export class PushBlocked extends Error {}
 
+/** The browser's push service did not answer the subscription in time (offline, or none reachable). */
+export class PushServiceSilent extends Error {}
+
+/** How long the browser's push service may take to give a subscription (they answer in a second or two). */
+const SUBSCRIBE_TIMEOUT_MS = 15_000;
+
 /**
  * Asks for permission, subscribes with the server's key and registers the subscription with the
  * API. If the API refuses it, the browser's subscription is undone, so the two never disagree.
@@ -49,8 +55,7 @@ export async function enablePush(key: string): Promise<PushSubscription> {
   // A subscription made with another key (the server's pair changed) cannot be reused.
   if (existing && !sameKey(existing.options.applicationServerKey, key)) await existing.unsubscribe();
   const subscription =
-    (existing && sameKey(existing.options.applicationServerKey, key) ? existing : null) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) }));
+    (existing && sameKey(existing.options.applicationServerKey, key) ? existing : null) ?? (await subscribeInTime(registration, key));
   const json = subscription.toJSON();
   try {
     await unwrap(
@@ -67,6 +72,31 @@ export async function enablePush(key: string): Promise<PushSubscription> {
     throw error;
   }
   return subscription;
+}
+
+/**
+ * pushManager.subscribe(), given up after SUBSCRIBE_TIMEOUT_MS: a browser that cannot reach its
+ * push service may never answer, and the button must not spin forever. A subscription that arrives
+ * after that is undone, since nobody registered it.
+ */
+function subscribeInTime(registration: ServiceWorkerRegistration, key: string): Promise<PushSubscription> {
+  const subscribing = registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new PushServiceSilent('No answer from the push service'));
+      void subscribing.then((late) => late.unsubscribe()).catch(() => undefined);
+    }, SUBSCRIBE_TIMEOUT_MS);
+    subscribing.then(
+      (subscription) => {
+        clearTimeout(timer);
+        resolve(subscription);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 /** Unsubscribes this browser and tells the API to forget it. */
