@@ -154,7 +154,7 @@ function SalesChart({ daily, currency, zone }: { daily: Day[]; currency: string;
           </Text>
         </div>
         <Button
-          variant="subtle"
+          variant="default"
           size="compact-sm"
           aria-expanded={tableShown}
           aria-controls={tableId}
