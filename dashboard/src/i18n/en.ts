@@ -177,6 +177,7 @@ export const en = {
     to: 'To',
     requestReport: 'Request sales report',
     reportQueued: 'Sales report requested.',
+    files: 'Your files',
     table: 'Exports',
     requested: 'Requested',
     kind: 'Kind',

@@ -179,6 +179,7 @@ export const es: Texts = {
     to: 'Hasta',
     requestReport: 'Solicitar reporte de ventas',
     reportQueued: 'Reporte de ventas solicitado.',
+    files: 'Tus archivos',
     table: 'Exportaciones',
     requested: 'Solicitada',
     kind: 'Tipo',

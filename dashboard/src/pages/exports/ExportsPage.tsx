@@ -75,8 +75,8 @@ export default function ExportsPage() {
       )}
       <SalesReportForm onQueued={() => setNotice(t('exports.reportQueued'))} />
 
-      <Title order={2} size="h4" mt="lg" mb="sm" id="exports-table">
-        {t('exports.table')}
+      <Title order={2} size="h4" mt="lg" mb="sm">
+        {t('exports.files')}
       </Title>
       {list.isPending ? (
         <PageLoader />
@@ -87,7 +87,7 @@ export default function ExportsPage() {
       ) : (
         <>
           <Table.ScrollContainer minWidth={480}>
-            <Table aria-labelledby="exports-table" striped verticalSpacing="sm">
+            <Table aria-label={t('exports.table')} striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('exports.requested')}</Table.Th>
@@ -102,7 +102,7 @@ export default function ExportsPage() {
                     <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
                     <Table.Td>{t(`exports.kinds.${row.kind}`)}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLORS[row.status]} variant="light" c={`${STATUS_COLORS[row.status]}.9`} radius="sm">
+                      <Badge color={`${STATUS_COLORS[row.status]}.9`} variant={row.status === 'ready' ? 'filled' : 'outline'} radius="sm">
                         {t(`exports.statuses.${row.status}`)}
                       </Badge>
                     </Table.Td>
