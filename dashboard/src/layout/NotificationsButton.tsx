@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Popover, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useEffect } from 'react';
@@ -14,6 +14,8 @@ export function NotificationsButton({ count }: { count: number }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
+  // Narrow screens: a bell and the count (the accessible name still says it all).
+  const wide = useMediaQuery('(min-width: 700px)', window.matchMedia('(min-width: 700px)').matches, { getInitialValueInEffect: false });
   // Following a link in the panel closes it.
   useEffect(close, [location.pathname, close]);
   return (
@@ -38,7 +40,13 @@ export function NotificationsButton({ count }: { count: number }) {
           aria-haspopup="dialog"
           aria-expanded={opened}
         >
-          {t('nav.notifications')} ({count})
+          {wide ? (
+            `${t('nav.notifications')} (${count})`
+          ) : (
+            <>
+              <Bell /> {count}
+            </>
+          )}
         </Button>
       </Popover.Target>
       <Popover.Dropdown role="dialog" aria-label={t('nav.notifications')} p="xs" maw="calc(100vw - 16px)">
@@ -54,5 +62,25 @@ export function NotificationsButton({ count }: { count: number }) {
         </Anchor>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+function Bell() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
   );
 }
