@@ -127,6 +127,11 @@ export default tseslint.config(
     },
   },
   {
+    // The dashboard's service worker (Web Push): a plain script with the worker's globals.
+    files: ['dashboard/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },

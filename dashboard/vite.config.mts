@@ -11,7 +11,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('.'),
   base: '/dashboard/',
-  publicDir: false,
+  // public/: files served at the root of /dashboard/ under their own name (sw.js, the service worker).
+  publicDir: here('public'),
   resolve: { alias: { '@client': here('../client/src/index.ts') } },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {

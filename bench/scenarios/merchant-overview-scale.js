@@ -202,3 +202,6 @@ module.exports = {
     return { name: module.exports.name, title: module.exports.title, markdown, lines, check };
   },
 };
+
+// The shop seeding, for the dashboard's budgets at the same scale (bench/scenarios/dashboard-budgets.js).
+module.exports.seedShop = seedShop;

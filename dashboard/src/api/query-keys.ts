@@ -8,14 +8,26 @@ export const keys = {
     all: ['notifications'] as const,
     count: ['notifications', 'count'] as const,
     list: ['notifications', 'list'] as const,
+    panel: ['notifications', 'panel'] as const,
+  },
+  push: {
+    publicKey: ['push', 'public-key'] as const,
+    subscription: ['push', 'subscription'] as const,
   },
   orders: {
     all: ['orders'] as const,
     list: (filter: { status: string | null }) => ['orders', 'list', filter] as const,
     detail: (id: number) => ['orders', 'detail', id] as const,
   },
-  overview: ['overview'] as const,
-  exports: ['exports'] as const,
+  overview: {
+    all: ['overview'] as const,
+    inZone: (tz: string) => ['overview', tz] as const,
+  },
+  exports: {
+    all: ['exports'] as const,
+    list: ['exports', 'list'] as const,
+    detail: (id: string) => ['exports', 'detail', id] as const,
+  },
   products: {
     all: ['products'] as const,
     list: ['products', 'list'] as const,

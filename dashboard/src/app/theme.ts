@@ -24,6 +24,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     // Field errors: red 6 is 3.3:1 on white; red 9 is 5.3:1.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // Hover tints that keep AA contrast: Mantine's default hover of a shade-9 primary is shade 8
+    // (white on teal 8: 3.9:1), and the subtle buttons' tint takes teal 9 text under 4.5:1.
+    '--mantine-color-teal-filled-hover': '#066649',
+    '--mantine-color-teal-light-hover': 'rgba(8, 127, 91, 0.05)',
   },
   dark: {},
 });

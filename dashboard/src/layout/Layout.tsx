@@ -10,6 +10,7 @@ import { signedOut, useToken } from '../api/session';
 import { useRealtime } from '../realtime/use-realtime';
 import { ConnectionBanner } from './ConnectionBanner';
 import { LanguageSelect } from './LanguageSelect';
+import { NotificationsButton } from './NotificationsButton';
 import classes from './layout.module.css';
 
 /** Below this width the navigation sits behind the "Menu" button (dashboard.md). */
@@ -70,17 +71,7 @@ export function Layout() {
           />
         )}
         <span className={classes.brand}>{t('app.title')}</span>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          onClick={() => void navigate('/notifications')}
-          aria-label={t('nav.notificationsUnread', { count })}
-          leftSection={<BellIcon />}
-          className={classes.tool}
-        >
-          <span className={classes.wideOnly}>{t('nav.notifications')}&nbsp;</span>
-          {count}
-        </Button>
+        <NotificationsButton count={count} />
         <div className={classes.wideOnly}>
           <LanguageSelect compact />
         </div>

@@ -35,7 +35,7 @@ export function useRealtime(token: string | null): void {
 
     socket.on('order.created', (event: OrderCreated) => {
       void queryClient.invalidateQueries({ queryKey: keys.orders.all });
-      void queryClient.invalidateQueries({ queryKey: keys.overview });
+      void queryClient.invalidateQueries({ queryKey: keys.overview.all });
       void queryClient.invalidateQueries({ queryKey: keys.notifications.all });
       notify({
         id: `order-${event.order_id}`,
@@ -45,14 +45,15 @@ export function useRealtime(token: string | null): void {
       });
     });
     socket.on('export.ready', (_event: ExportReady) => {
-      void queryClient.invalidateQueries({ queryKey: keys.exports });
+      void queryClient.invalidateQueries({ queryKey: keys.exports.all });
       void queryClient.invalidateQueries({ queryKey: keys.notifications.all });
     });
     // Events missed while disconnected: refresh what they would have changed.
     socket.io.on('reconnect', () => {
       void queryClient.invalidateQueries({ queryKey: keys.orders.all });
+      void queryClient.invalidateQueries({ queryKey: keys.overview.all });
       void queryClient.invalidateQueries({ queryKey: keys.notifications.all });
-      void queryClient.invalidateQueries({ queryKey: keys.exports });
+      void queryClient.invalidateQueries({ queryKey: keys.exports.all });
     });
 
     return () => {

@@ -55,15 +55,13 @@ export class DashboardPageController {
     @Param('page') page: string,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<string | Buffer> {
+  ): Promise<string | StreamableFile> {
     if (!page.includes('.')) return this.page(req, res);
     // A name with an extension is a file (a service worker, an icon): it exists or it is a 404.
     const file = await this.files.file('', page);
     if (!file) throw new NotFoundError('No such file.');
-    res.setHeader('Content-Type', file.contentType);
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    return file.body;
+    return served(file, res);
   }
 
   @Get(':page/:id')

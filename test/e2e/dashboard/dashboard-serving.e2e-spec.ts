@@ -78,4 +78,23 @@ describe('The dashboard served at /dashboard/', () => {
       expect(response.body).toEqual({ message: 'No such file.' });
     }
   });
+
+  it('serves the service worker by its fixed name at the root of /dashboard/, revalidated on every use', async () => {
+    const response = await t
+      .http()
+      .get('/dashboard/sw.js')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Its own bytes, not a JSON rendering of them.
+    expect((response.body as Buffer).equals(readFileSync(join(__dirname, '../../../dist/dashboard/sw.js')))).toBe(true);
+    expect((response.body as Buffer).toString('utf8')).toContain("addEventListener('notificationclick'");
+  });
 });

@@ -6,6 +6,7 @@ import { DESKTOP, describeWithBrowser, PHONE, useBrowser, type Viewport } from '
 import { openSignedIn } from '@test/support/dashboard';
 import { placeOrder } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
+import { waitFor } from '@test/support/wait';
 
 /**
  * Every page of the dashboard, desktop and phone, in a shop with some data: each must open and show
@@ -36,6 +37,7 @@ interface Seeded {
 const PAGES: Shot[] = [
   { name: 'sign-in', path: '/sign-in', heading: /^sign in$/i, signedIn: false },
   { name: 'register', path: '/register', heading: /create your shop/i, signedIn: false },
+  { name: 'overview', path: '/', heading: /^overview$/i },
   { name: 'orders', path: '/orders', heading: /^orders$/i },
   { name: 'order', path: (shop) => `/orders/${shop.orderIds[0]}`, heading: /order #?\d+/i },
   { name: 'products', path: '/products', heading: /^products$/i },
@@ -44,6 +46,8 @@ const PAGES: Shot[] = [
   { name: 'locations', path: '/locations', heading: /^locations$/i },
   { name: 'shop', path: '/shop', heading: /^shop profile$/i },
   { name: 'admin', path: '/admin', heading: /^administration$/i, superAdmin: true },
+  { name: 'notifications', path: '/notifications', heading: /^notifications$/i },
+  { name: 'exports', path: '/exports', heading: /^exports$/i },
 ];
 
 const VIEWPORTS: Array<[string, Viewport]> = [
@@ -96,6 +100,26 @@ describeWithBrowser('Dashboard: every page opens (screenshots with UPDATE_SCREEN
       expiresAt: new Date('2027-01-31T23:59:00Z'),
     });
     await createLocation(t, tenant.id, { name: 'Colonia Palmira', deliveryFee: '75.00', isPrimary: false });
+    // Exports: an orders export and a sales report, both written (Ready, with Download).
+    const exportsAsked = [
+      (await t.http().post('/api/v1/exports/orders').set(authHeader(token))).body.export_id as string,
+      (await t.http().post('/api/v1/reports/sales').set(authHeader(token)).send({})).body.report_id as string,
+    ];
+    for (const id of exportsAsked) {
+      await waitFor(async () => (await t.http().get(`/api/v1/exports/${id}`).set(authHeader(token))).body.data?.status === 'ready', {
+        what: `export ${id} to be ready`,
+      });
+    }
+    // Notifications: one per order (written after each order's commit) and per file; the latest read.
+    await waitFor(
+      async () =>
+        (await t.http().get('/api/v1/notifications/count').set(authHeader(token))).body.count === customers.length + exportsAsked.length,
+      {
+        what: 'the new-order notifications',
+      },
+    );
+    const [latest] = (await t.http().get('/api/v1/notifications').set(authHeader(token))).body.data as Array<{ id: string }>;
+    await t.http().patch(`/api/v1/notifications/${latest.id}/read`).set(authHeader(token)).expect(200);
     const admin = await createTenantWithOwner(t, { owner: { isSuperAdmin: true } });
     shop = { token, superAdminToken: admin.token, orderIds, productIds: [bread.id, coffee.id, cake.id] };
     if (UPDATE) mkdirSync(SHOTS, { recursive: true });
