@@ -139,7 +139,7 @@ function StatusCard({ order }: { order: Order }) {
   const settle = async (updated: Order | null) => {
     if (updated) queryClient.setQueryData<Order>(keys.orders.detail(order.id), updated);
     await queryClient.invalidateQueries({ queryKey: keys.orders.all });
-    await queryClient.invalidateQueries({ queryKey: keys.overview });
+    await queryClient.invalidateQueries({ queryKey: keys.overview.all });
   };
   const refused = (error: unknown) => setRefusal(error instanceof ApiError ? error.message : t('common.error'));
 
