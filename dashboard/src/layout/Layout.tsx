@@ -3,7 +3,7 @@ import { Burger, Button, Center, Loader, NavLink, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { api } from '../api/client';
 import { useMe, useUnreadCount } from '../api/me';
 import { signedOut, useToken } from '../api/session';
@@ -33,7 +33,6 @@ export function Layout() {
   const me = useMe();
   const unread = useUnreadCount();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const location = useLocation();
   const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
   const [menuOpen, setMenuOpen] = useState(false);
@@ -107,15 +106,6 @@ export function Layout() {
         </main>
       </div>
     </div>
-  );
-}
-
-function BellIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
-      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-    </svg>
   );
 }
 
