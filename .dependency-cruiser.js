@@ -82,6 +82,14 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/modules/$1/domain/', '^src/common/'], dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'dashboard-sees-only-the-client',
+      severity: 'error',
+      comment:
+        'The merchant dashboard (dashboard/) runs in the browser and sees the service only through its API: it imports the generated client (client/src, `@client`) and packages, never server code (src/), tests or scripts. A shape it needs comes from the API document (npm run api:generate), so an API change that breaks it fails its type-check.',
+      from: { path: '^dashboard/' },
+      to: { path: '^(src|test|migrations|bench|drill|scripts)/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: {},
@@ -92,13 +100,13 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|coverage)/' },
     // node_modules is included (not followed) so that domain-is-pure sees which packages domain/ imports.
-    includeOnly: '^src/|(^|/)node_modules/',
+    includeOnly: '^(src|dashboard|client)/|(^|/)node_modules/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default'],
-      extensions: ['.ts', '.tsx', '.js', '.json'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.json'],
     },
   },
 };

@@ -9,6 +9,9 @@ COPY src ./src
 COPY storefront ./storefront
 COPY migrations ./migrations
 COPY proto ./proto
+# The merchant dashboard (built into dist/dashboard/ by `npm run build`) and the API client it uses.
+COPY dashboard ./dashboard
+COPY client ./client
 # The embedded PostgreSQL (zero-setup mode) is for a developer's machine: production names its
 # DATABASE_URL (start-up refuses otherwise), so its binaries (~100 MB) stay out of the image.
 RUN npm run build && npm prune --omit=dev \

@@ -108,6 +108,30 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_PERSISTENCE] },
   },
   {
+    // The merchant dashboard runs in the browser; it sees the API only through the generated client.
+    files: ['dashboard/**/*.{ts,tsx,mts}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../../*'], message: 'Keep relative imports within dashboard/src (three levels up is outside it).' },
+            {
+              regex: '^@(common|config|infra|modules|app|test|migrations)(/|$)',
+              message: 'The dashboard imports no server code: only @client and packages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The dashboard's service worker (Web Push): a plain script with the worker's globals.
+    files: ['dashboard/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },

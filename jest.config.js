@@ -70,7 +70,12 @@ module.exports = async () => {
     testTimeout: 60000,
     reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
     projects: [
-      { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}', '<rootDir>/test/unit/**/*.spec.ts'] },
+      {
+        ...shared,
+        displayName: 'unit',
+        rootDir: '.',
+        testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}', '<rootDir>/test/unit/**/*.spec.ts', '<rootDir>/dashboard/src/**/*.spec.ts'],
+      },
       { ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
       ...(process.env.TEST_PER_BACKEND !== '0' &&
       servers.redis &&

@@ -24,8 +24,11 @@ import { AiDailyTokens1763701530000 } from './1763701530000-ai-daily-tokens';
 import { OrderIdempotencyKeys1763701550000 } from './1763701550000-order-idempotency-keys';
 import { DailyRevenueWidth1763701551000 } from './1763701551000-daily-revenue-width';
 import { TenantLanguageTimezone1763701600000 } from './1763701600000-tenant-language-timezone';
+import { OrderStats1763701650000 } from './1763701650000-order-stats';
 import { StorefrontCatalog1763701700000 } from './1763701700000-storefront-catalog';
 import { StorefrontSearchByShop1763701710000 } from './1763701710000-storefront-search-by-shop';
+
+export { backfillOrderStats } from './1763701650000-order-stats';
 
 /** Every migration, oldest first. A new migration is added here as well as to this folder. */
 export const MIGRATIONS = [
@@ -55,6 +58,7 @@ export const MIGRATIONS = [
   OrderIdempotencyKeys1763701550000,
   DailyRevenueWidth1763701551000,
   TenantLanguageTimezone1763701600000,
+  OrderStats1763701650000,
   StorefrontCatalog1763701700000,
   StorefrontSearchByShop1763701710000,
 ];

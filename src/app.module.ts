@@ -32,6 +32,7 @@ import { AnalyticsModule, AnalyticsWorkerModule } from '@modules/analytics';
 import { CheckoutModule } from '@modules/checkout';
 import { CatalogModule } from '@modules/catalog';
 import { CouponsModule } from '@modules/coupons';
+import { DashboardModule } from '@modules/dashboard';
 import { OrdersModule } from '@modules/orders';
 import { NotificationsGatewayModule, NotificationsModule, NotificationsWorkerModule } from '@modules/notifications';
 import { ExportsModule, ExportsWorkerModule } from '@modules/exports';
@@ -72,6 +73,7 @@ const FEATURE_MODULES = [
   AdminModule,
   ExportsModule,
   ShopPagesModule,
+  DashboardModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
 const WORKER_MODULES = [

@@ -132,6 +132,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchant/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's shop: profile, AI credits, subscription, public page, language and time zone */
+        get: operations["showMerchantShop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some of the shop's profile and settings (the slug never changes)
+         * @description A field left out is unchanged; a text field sent as null or "" is cleared. The answer is the shop as it now is.
+         */
+        patch: operations["updateMerchantShop"];
+        trace?: never;
+    };
     "/api/v1/otp/generate": {
         parameters: {
             query?: never;
@@ -485,7 +506,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order of the shop, with its lines */
+        /** One order of the shop, with its lines, its history (`events`) and the statuses it may move to now */
         get: operations["showOrder"];
         put?: never;
         post?: never;
@@ -514,6 +535,26 @@ export interface paths {
          * @description Steps may be skipped; delivered and cancelled are final. Asking for the current status again changes nothing. Cancelling returns the stock. The answer is the order as it now is.
          */
         patch: operations["changeOrderStatus"];
+        trace?: never;
+    };
+    "/api/v1/merchant/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's figures: today, pending orders, the last 30 days (in `tz`), the top 5 products
+         * @description Cancelled orders are counted nowhere. Read from rollups kept by the order transactions, so its cost does not grow with the number of orders.
+         */
+        get: operations["showMerchantOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/webhooks/payment": {
@@ -695,6 +736,23 @@ export interface paths {
         post?: never;
         /** Forget one of the signed-in user's browsers by its id (from the list) */
         delete: operations["removePushSubscriptionById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key, for `pushManager.subscribe` (public) */
+        get: operations["showPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -885,6 +943,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's exports and reports, newest first, `limit` a page (20 by default), scrolled with `cursor`
+         * @description Files are deleted 7 days after they were asked for. A ready file’s link comes from `GET /api/v1/exports/{id}`.
+         */
+        get: operations["listExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exports/{id}": {
         parameters: {
             query?: never;
@@ -971,6 +1049,74 @@ export interface paths {
         };
         /** A file of the shop pages' build: the client script or the style sheet */
         get: operations["showStorefrontAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant dashboard's page (index.html, never cached; its CSP carries a nonce for style elements) */
+        get: operations["showDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A hashed file of the dashboard's build (JavaScript, CSS, fonts, images), cached for a year */
+        get: operations["showDashboardAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the dashboard (`/dashboard/orders`): index.html, whose router opens the page; a file of the build's root by its name */
+        get: operations["showDashboardPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/{page}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of one thing in the dashboard (`/dashboard/orders/1042`): index.html, whose router opens the page */
+        get: operations["showDashboardItemPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1249,6 +1395,70 @@ export interface components {
         };
         TenantResponse: {
             data: components["schemas"]["TenantResource"];
+        };
+        ShopResource: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Derived from the name at creation; never changes
+             * @example cafe-nino
+             */
+            slug: string;
+            /** @example Café Niño */
+            name: string;
+            description: string | null;
+            seo_title: string | null;
+            seo_description: string | null;
+            slogan: string | null;
+            tags: string[];
+            /** @description The profile was last written by AI enrichment (a later edit by hand keeps the mark) */
+            is_ai_enhanced: boolean;
+            ai_credits: number;
+            /** @enum {string} */
+            subscription_status: "trialing" | "active" | "past_due" | "canceled" | "expired";
+            /**
+             * @description The hosted shop page: `<APP_URL>/s/<slug>`
+             * @example https://shop.example.com/s/cafe-nino
+             */
+            storefront_url: string;
+            /**
+             * @description The shop's ISO 4217 currency code
+             * @example HNL
+             */
+            currency: string;
+            /** @enum {string} */
+            language: "es" | "en";
+            /**
+             * @description IANA time zone name
+             * @example America/Tegucigalpa
+             */
+            timezone: string;
+        };
+        ShopResponse: {
+            data: components["schemas"]["ShopResource"];
+        };
+        UpdateShopDto: {
+            /**
+             * @description Trimmed; the slug stays as it is
+             * @example Café Niño
+             */
+            name?: string;
+            description?: string | null;
+            seo_title?: string | null;
+            seo_description?: string | null;
+            slogan?: string | null;
+            /** @description The whole list (replaces the old one); trimmed, blanks and case-insensitive repeats dropped */
+            tags?: string[];
+            /**
+             * @description The language of the mails to the shop's people
+             * @enum {string}
+             */
+            language?: "es" | "en";
+            /**
+             * @description An IANA time zone name (stored in its canonical spelling); the dates of the mails are shown in it
+             * @example America/Tegucigalpa
+             */
+            timezone?: string;
         };
         GenerateOtpDto: {
             /**
@@ -1925,9 +2135,122 @@ export interface components {
         OrderResponse: {
             data: components["schemas"]["OrderResource"];
         };
+        OrderEventResource: {
+            /** @enum {string} */
+            type: "created" | "status_changed" | "paid" | "payment_failed";
+            /**
+             * @description The status before a `status_changed`; null otherwise
+             * @enum {string|null}
+             */
+            from_status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled" | null;
+            /**
+             * @description The status after a `created` or `status_changed`; null for payment events
+             * @enum {string|null}
+             */
+            to_status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled" | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OrderDetailResource: {
+            id: number;
+            /**
+             * @description The shop's own order number, from 1001
+             * @example 1001
+             */
+            order_number: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
+            /** @enum {string} */
+            payment_status: "unpaid" | "paid" | "failed";
+            /** Format: date-time */
+            paid_at: string | null;
+            customer_name: string;
+            customer_phone: string;
+            customer_email: string | null;
+            customer_address: string | null;
+            customer_notes: string | null;
+            /** @enum {string} */
+            delivery_type: "pickup" | "delivery";
+            /** @enum {string} */
+            payment_method: "cash" | "bank_transfer" | "card" | "pending";
+            /** @description The coupon the order was placed with (upper-case) */
+            coupon_code: string | null;
+            /**
+             * Format: uuid
+             * @description null once the location is deleted
+             */
+            location_id: string | null;
+            items: components["schemas"]["OrderItemResource"][];
+            /** @description Sum of the line totals (two decimals) */
+            subtotal: number;
+            /** @description Coupon discount (two decimals) */
+            discount_amount: number;
+            /** @description Two decimals; 0 for pickup */
+            delivery_fee: number;
+            /** @description subtotal - discount_amount + delivery_fee (two decimals) */
+            total: number;
+            /**
+             * @description The shop's ISO 4217 currency code
+             * @example USD
+             */
+            currency: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Oldest first */
+            events: components["schemas"]["OrderEventResource"][];
+            /** @description The statuses it may move to now (the current one aside); empty once delivered or cancelled */
+            allowed_statuses: ("pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled")[];
+        };
+        OrderDetailResponse: {
+            data: components["schemas"]["OrderDetailResource"];
+        };
         ChangeOrderStatusDto: {
             /** @enum {string} */
             status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
+        };
+        SalesFigures: {
+            /** @description Orders placed, not cancelled */
+            orders: number;
+            /** @description Sum of their totals (two decimals) */
+            sales: number;
+        };
+        DailySales: {
+            /** @description Orders placed, not cancelled */
+            orders: number;
+            /** @description Sum of their totals (two decimals) */
+            sales: number;
+            /**
+             * Format: date
+             * @description A day in `tz`
+             * @example 2026-11-26
+             */
+            date: string;
+        };
+        TopProduct: {
+            product_id: number;
+            /** @description The name on its latest sale */
+            name: string;
+            /** @description Units sold */
+            quantity: number;
+            /** @description Sum of its line totals (two decimals) */
+            sales: number;
+        };
+        OverviewResource: {
+            /** @example HNL */
+            currency: string;
+            /** @description Today in `tz` (the last day of `daily`) */
+            today: components["schemas"]["SalesFigures"];
+            /** @description Orders now in status pending, whenever placed */
+            pending_orders: number;
+            /** @description The last 30 days in `tz`, oldest first, every day present */
+            daily: components["schemas"]["DailySales"][];
+            /** @description The five products with the most units sold over the same 30 days (then the most sales, then the lowest id) */
+            top_products: components["schemas"]["TopProduct"][];
+        };
+        OverviewResponse: {
+            data: components["schemas"]["OverviewResource"];
         };
         PaymentWebhookBody: {
             /** @description The event's id at the gateway: a repeated delivery of one id is applied once (else `data.id`, else the body's hash) */
@@ -2161,6 +2484,13 @@ export interface components {
             /** @description The endpoint as the browser registered it */
             endpoint: string;
         };
+        PushPublicKeyResponse: {
+            /**
+             * @description The server's VAPID public key (unpadded base64url, 65 bytes decoded): the `applicationServerKey` of `pushManager.subscribe`
+             * @example BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U
+             */
+            public_key: string;
+        };
         ProfileRejectedError: {
             message: string;
             /** @enum {string} */
@@ -2317,6 +2647,35 @@ export interface components {
              * @description The file: `GET /api/v1/exports/{id}` tells where it stands
              */
             report_id: string;
+        };
+        ExportListItem: {
+            /**
+             * Format: uuid
+             * @description Its `GET /api/v1/exports/{id}` gives a download link once ready
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "orders" | "sales_report";
+            /**
+             * @description `expired`: its 7 days are over (the file is no longer served), until the daily cleanup deletes it
+             * @enum {string}
+             */
+            status: "queued" | "processing" | "ready" | "failed" | "expired";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the file was ready; null unless it is
+             */
+            ready_at: string | null;
+            /** @description Data rows of the CSV; null until ready */
+            row_count: number | null;
+        };
+        ExportListResponse: {
+            /** @description Newest first */
+            data: components["schemas"]["ExportListItem"][];
+            /** @description Pass as `cursor` for the next page; null on the last */
+            next_cursor: string | null;
         };
         ExportFileResource: {
             /** Format: uuid */
@@ -2968,6 +3327,236 @@ export interface operations {
                 };
             };
             /** @description Missing or too long name */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showMerchantShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The shop was archived */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMerchantShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShopDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The shop was archived */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field too long, of the wrong type, an unknown language or time zone, or a field that cannot be changed here (`slug`, …) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6126,7 +6715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponse"];
+                    "application/json": components["schemas"]["OrderDetailResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
@@ -6360,7 +6949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderResponse"];
+                    "application/json": components["schemas"]["OrderDetailResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
@@ -6418,6 +7007,113 @@ export interface operations {
                 };
             };
             /** @description A move back, or any change of a delivered or cancelled order (`errors.status`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showMerchantOverview: {
+        parameters: {
+            query?: {
+                /** @description The IANA time zone whose days `today` and `daily` count (the browser’s, usually) */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverviewResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `tz` not an IANA time zone name (`errors.tz`), or an unknown query parameter */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7648,6 +8344,101 @@ export interface operations {
             };
         };
     };
+    showPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPublicKeyResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Web Push is not configured on this server (no VAPID key pair) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     optimizeProfile: {
         parameters: {
             query?: never;
@@ -8721,6 +9512,114 @@ export interface operations {
             };
         };
     };
+    listExports: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page (opaque) */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportListResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `limit` not an integer from 1 to 100, a `cursor` this list did not give, or an unknown query parameter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     showExport: {
         parameters: {
             query?: never;
@@ -9266,6 +10165,359 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML shell (no data) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The dashboard is not built */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showDashboardAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A file name of the build, with its content hash */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                    "image/svg+xml": string;
+                    "font/woff2": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showDashboardPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A page of the dashboard, or a file of the build root */
+                page: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML shell (no data), or the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "text/javascript": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showDashboardItemPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: unknown;
+                page: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML shell (no data) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */

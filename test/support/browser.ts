@@ -46,8 +46,8 @@ export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 375, height: 740 };
 
 export interface BrowserSession {
-  /** A new tab of its own context (own storage), with the given viewport and locale. */
-  newPage(options?: { viewport?: Viewport; locale?: string }): Promise<Page>;
+  /** A new tab of its own context (own storage), with the given viewport, locale and time zone (IANA). */
+  newPage(options?: { viewport?: Viewport; locale?: string; timezoneId?: string }): Promise<Page>;
   /** Console messages about the Content-Security-Policy seen on any page so far. */
   cspViolations(): string[];
   /** Uncaught errors thrown by a page's scripts. */
@@ -67,7 +67,11 @@ export function useBrowser(): BrowserSession {
   });
 
   return {
-    async newPage({ viewport = DESKTOP, locale = 'en-US' } = {}) {
+    async newPage({
+      viewport = DESKTOP,
+      locale = 'en-US',
+      timezoneId,
+    }: { viewport?: Viewport; locale?: string; timezoneId?: string } = {}) {
       const dir = mkdtempSync(join(tmpdir(), 'browser-test-'));
       dirs.push(dir);
       const context = await chromium.launchPersistentContext(dir, {
@@ -75,6 +79,7 @@ export function useBrowser(): BrowserSession {
         headless: true,
         viewport,
         locale,
+        ...(timezoneId ? { timezoneId } : {}),
         args: [...CHROMIUM_ARGS, `--lang=${locale}`],
       });
       contexts.push(context);

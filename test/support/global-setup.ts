@@ -8,6 +8,7 @@ import Redis from 'ioredis';
 import pino from 'pino';
 import { startEmbeddedPostgres } from '@app/bootstrap/embedded-postgres';
 import { runMigrations } from '@infra/database/run-migrations';
+import { ensureDashboardBuilt } from './dashboard-build';
 import { EMBEDDED_TEST_POSTGRES, type EmbeddedTestPostgres } from './embedded-test-postgres';
 import { ensureStorefrontAssets } from './storefront-assets';
 import { assertTestDatabase, TEST_REDIS_URL } from './test-env';
@@ -19,6 +20,7 @@ import { assertTestDatabase, TEST_REDIS_URL } from './test-env';
  */
 export default async function globalSetup(): Promise<void> {
   ensureStorefrontAssets();
+  ensureDashboardBuilt();
   if (process.env.TEST_POSTGRES === 'embedded' && !(globalThis as EmbeddedTestPostgres)[EMBEDDED_TEST_POSTGRES]) {
     process.env.TEST_DATABASE_URL = await startEmbeddedTestPostgres();
   }

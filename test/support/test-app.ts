@@ -38,6 +38,8 @@ export interface TestAppOptions {
   role?: ProcessRole;
   imports?: ModuleMetadata['imports'];
   logLevel?: string;
+  /** The HTTP port (default: any free one); with APP_URL pointing at it, the app's own links reach it. */
+  port?: number;
   /** Also serve the internal gRPC identity service (as roles all/api do) on a free loopback port. */
   grpc?: boolean;
 }
@@ -66,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       connectGrpcServer(created, grpcUrl);
       await created.startAllMicroservices();
     }
-    await created.listen(0, '127.0.0.1');
+    await created.listen(options.port ?? 0, '127.0.0.1');
   } catch (error) {
     // An app that failed to start leaves nothing running: its workers would take other files' jobs.
     await created?.close().catch(() => undefined);

@@ -1,3 +1,6 @@
+import { UpdateShopHandler } from './commands/update-shop/update-shop.handler';
+import { MerchantShopController } from './merchant-shop.controller';
+import { GetShopHandler } from './queries/get-shop/get-shop.handler';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PRINCIPAL_RESOLVER, STOREFRONT_TENANTS } from '@common/context/ports';
@@ -37,9 +40,11 @@ import { TokenService } from './tokens/token.service';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, TenantEntity])],
-  controllers: [AccountsController, TenantsController, IdentityGrpcController],
+  controllers: [AccountsController, TenantsController, MerchantShopController, IdentityGrpcController],
   providers: [
     RegisterUserHandler,
+    GetShopHandler,
+    UpdateShopHandler,
     CreateTenantHandler,
     CreateUserFromProviderHandler,
     SignOutHandler,

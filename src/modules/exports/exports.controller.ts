@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBody, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { Ctx } from '@common/context/ctx.decorator';
@@ -9,11 +9,20 @@ import { asData } from '@common/http/data-envelope';
 import { UuidIdParam } from '@common/http/id-params';
 import { RequestExportCommand } from './commands/request-export/request-export.command';
 import { EXPORT_NOT_FOUND } from './domain/exports.errors';
-import { ExportFileResource, ExportFileResponse, ExportRequestedAnswer, ReportRequestedAnswer } from './dto/export-file.resource';
+import {
+  EXPORTS_PER_PAGE,
+  ExportFileResource,
+  ExportFileResponse,
+  ExportListResponse,
+  ExportRequestedAnswer,
+  ListExportsQueryDto,
+  ReportRequestedAnswer,
+} from './dto/export-file.resource';
 import { objectBody, RequestOrdersExportDto, RequestSalesReportDto } from './dto/request-export.dto';
 import { resolveReportRange } from './domain/report-range';
 import { MAX_UNFINISHED_PER_TENANT } from './persistence/export-files.repository';
 import { GetExportFileQuery } from './queries/get-export-file/get-export-file.query';
+import { ListExportsQuery } from './queries/list-exports/list-exports.query';
 
 const BUSY = `Rate limit exceeded, or the shop already has ${MAX_UNFINISHED_PER_TENANT} exports or reports being prepared`;
 
@@ -71,6 +80,18 @@ export class ExportsController {
       new RequestExportCommand(ctx.merchantTenantId, ctx.principal.id, 'sales_report', range),
     );
     return { report_id: id };
+  }
+
+  @Get('exports')
+  @ApiShow(ExportListResponse, {
+    summary: "The shop's exports and reports, newest first, `limit` a page (20 by default), scrolled with `cursor`",
+    description: 'Files are deleted 7 days after they were asked for. A ready file’s link comes from `GET /api/v1/exports/{id}`.',
+    invalid: '`limit` not an integer from 1 to 100, a `cursor` this list did not give, or an unknown query parameter',
+  })
+  listExports(@Ctx() ctx: RequestContext, @Query() query: ListExportsQueryDto): Promise<ExportListResponse> {
+    return this.queries.execute<ListExportsQuery, ExportListResponse>(
+      new ListExportsQuery(ctx.merchantTenantId, query.cursor, query.limit ?? EXPORTS_PER_PAGE),
+    );
   }
 
   @Get('exports/:id')

@@ -1,3 +1,4 @@
+import { ListExportsHandler } from './queries/list-exports/list-exports.handler';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { tenantOwnedRows } from '@common/context/tenant-ownership.registry';
@@ -25,6 +26,7 @@ import { GetExportFileHandler } from './queries/get-export-file/get-export-file.
     RequestExportHandler,
     DeleteExpiredExportsHandler,
     GetExportFileHandler,
+    ListExportsHandler,
     GetExportDownloadHandler,
     ExportFilesRepository,
     DownloadLinks,

@@ -27,14 +27,16 @@ import {
   CountPushSubscriptionsHandler,
   ListPushSubscriptionsHandler,
 } from './queries/list-push-subscriptions/list-push-subscriptions.handler';
+import { PushPublicKeyController } from './push-public-key.controller';
 import { PushSubscriptionsController } from './push-subscriptions.controller';
+import { GetPushPublicKeyHandler } from './queries/get-push-public-key/get-push-public-key.handler';
 import { NotificationsRepository } from './persistence/notifications.repository';
 import { PushSubscriptionsRepository } from './persistence/push-subscriptions.repository';
 
 /** The notifications a user reads, the browsers they are pushed to, and sending them: any process (the CLI sends the reminders too). */
 @Module({
   imports: [BullModule.registerQueue({ name: PUSH_DELIVERY_QUEUE }, { name: BROADCAST_DELIVERY_QUEUE })],
-  controllers: [NotificationsController, PushSubscriptionsController],
+  controllers: [NotificationsController, PushSubscriptionsController, PushPublicKeyController],
   providers: [
     Notifier,
     NotificationsRepository,
@@ -52,6 +54,7 @@ import { PushSubscriptionsRepository } from './persistence/push-subscriptions.re
     ForgetUserPushSubscriptionsHandler,
     ListPushSubscriptionsHandler,
     CountPushSubscriptionsHandler,
+    GetPushPublicKeyHandler,
   ],
   exports: [Notifier, PushSubscriptionsRepository],
 })

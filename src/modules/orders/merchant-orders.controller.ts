@@ -11,7 +11,7 @@ import { CursorField, Paginated, PageSlice, Paginator } from '@common/http/pagin
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
 import { ORDER_NOT_FOUND } from './domain/orders.errors';
 import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
-import { OrderResource, OrderResponse } from './dto/order.resource';
+import { OrderDetailResource, OrderDetailResponse, OrderResource } from './dto/order.resource';
 import { GetOrderQuery } from './queries/get-order/get-order.query';
 import { CountOrdersQuery, ListOrdersQuery, ORDERS_PER_PAGE } from './queries/list-orders/list-orders.query';
 
@@ -64,13 +64,16 @@ export class MerchantOrdersController {
   }
 
   @Get(':order')
-  @ApiShow(OrderResponse, { ...ONE_ORDER, summary: 'One order of the shop, with its lines' })
-  async showOrder(@Ctx() ctx: RequestContext, @OrderId() orderId: number): Promise<OrderResponse> {
+  @ApiShow(OrderDetailResponse, {
+    ...ONE_ORDER,
+    summary: 'One order of the shop, with its lines, its history (`events`) and the statuses it may move to now',
+  })
+  async showOrder(@Ctx() ctx: RequestContext, @OrderId() orderId: number): Promise<OrderDetailResponse> {
     return asData(this.load(ctx.merchantTenantId, orderId));
   }
 
   @Patch(':order/status')
-  @ApiUpdated(OrderResponse, {
+  @ApiUpdated(OrderDetailResponse, {
     ...ONE_ORDER,
     summary: 'Move the order along pending → confirmed → processing → ready → delivered, or cancel it',
     description:
@@ -82,7 +85,7 @@ export class MerchantOrdersController {
     @Ctx() ctx: RequestContext,
     @OrderId() orderId: number,
     @Body() body: ChangeOrderStatusDto,
-  ): Promise<OrderResponse> {
+  ): Promise<OrderDetailResponse> {
     await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, body.status, ctx.principal.id));
     return asData(this.load(ctx.merchantTenantId, orderId));
   }
@@ -94,7 +97,7 @@ export class MerchantOrdersController {
     await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, 'cancelled', ctx.principal.id));
   }
 
-  private load(tenantId: string, orderId: number): Promise<OrderResource> {
-    return this.queries.execute<GetOrderQuery, OrderResource>(new GetOrderQuery(tenantId, orderId));
+  private load(tenantId: string, orderId: number): Promise<OrderDetailResource> {
+    return this.queries.execute<GetOrderQuery, OrderDetailResource>(new GetOrderQuery(tenantId, orderId));
   }
 }

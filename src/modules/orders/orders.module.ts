@@ -1,3 +1,6 @@
+import { MerchantOverviewController } from './merchant-overview.controller';
+import { OrderStatsRepository } from './persistence/order-stats.repository';
+import { GetOverviewHandler } from './queries/get-overview/get-overview.handler';
 import { Module } from '@nestjs/common';
 import { tenantOwnedRows } from '@common/context/tenant-ownership.registry';
 import { Paginator } from '@common/http/pagination';
@@ -16,7 +19,7 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
 
 @Module({
   imports: [CatalogModule, CouponsModule],
-  controllers: [StorefrontOrdersController, MerchantOrdersController],
+  controllers: [StorefrontOrdersController, MerchantOrdersController, MerchantOverviewController],
   providers: [
     PlaceOrderHandler,
     PlacedOrdersRepository,
@@ -28,6 +31,8 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
     Paginator,
     OrdersExportRepository,
     OrdersRepository,
+    OrderStatsRepository,
+    GetOverviewHandler,
     tenantOwnedRows('order', OrdersRepository),
   ],
   exports: [OrdersExportRepository],

@@ -46,4 +46,18 @@ describe('export.ready carries the export id only (decisions §15 "Revocation is
     expect(foreign.body).toEqual({ message: 'Export not found.' });
     expect((await t.http().get(`/api/v1/exports/${exportId}`)).status).toBe(401);
   });
+
+  it('a finished sales report is announced the same way, with its report_id as export_id (the exports list holds both)', async () => {
+    const shop = await createShop(t);
+    const owner = clients.connect(t.baseUrl, { auth: { token: shop.token } });
+    expect(await handshake(owner)).toEqual({ connected: true });
+
+    const res = await post(t, '/api/v1/reports/sales', shop.token, {});
+    expect(res.status).toBe(202);
+    const reportId = res.body.report_id as string;
+
+    expect(await eventsOf(owner, 'export.ready')).toEqual([{ export_id: reportId }]);
+    const shown = await t.http().get(`/api/v1/exports/${reportId}`).set(authHeader(shop.token));
+    expect(shown.body.data).toEqual(expect.objectContaining({ id: reportId, kind: 'sales_report', status: 'ready' }));
+  });
 });

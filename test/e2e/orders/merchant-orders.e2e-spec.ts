@@ -85,6 +85,35 @@ describe('Merchant order routes (spec 4.2, 5; decisions §5)', () => {
     ]);
   });
 
+  it('shows the order with its history, oldest first, and the statuses it may move to now', async () => {
+    const { token, ids } = await shopWithOrders(1);
+    const id = ids[0];
+    const placed = await get(`/api/v1/orders/${id}`, token);
+    expect(placed.status).toBe(200);
+    expect(placed.body.data.events).toEqual([{ type: 'created', from_status: null, to_status: 'pending', created_at: expect.any(String) }]);
+    expect(placed.body.data.allowed_statuses).toEqual(['confirmed', 'processing', 'ready', 'delivered', 'cancelled']);
+
+    const moved = await patchStatus(id, 'ready', token);
+    expect(moved.body.data.allowed_statuses).toEqual(['delivered', 'cancelled']);
+    expect((await patchStatus(id, 'cancelled', token)).status).toBe(200);
+    const shown = await get(`/api/v1/orders/${id}`, token);
+    expect(shown.body.data.status).toBe('cancelled');
+    expect(shown.body.data.allowed_statuses).toEqual([]);
+    expect(
+      shown.body.data.events.map((e: { type: string; from_status: string | null; to_status: string | null }) => [
+        e.type,
+        e.from_status,
+        e.to_status,
+      ]),
+    ).toEqual([
+      ['created', null, 'pending'],
+      ['status_changed', 'pending', 'ready'],
+      ['status_changed', 'ready', 'cancelled'],
+    ]);
+    const times = shown.body.data.events.map((e: { created_at: string }) => Date.parse(e.created_at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
   it('refuses a status that is not one of the six', async () => {
     const { token, ids } = await shopWithOrders(1);
     const res = await patchStatus(ids[0], 'shipped', token);

@@ -51,7 +51,7 @@ describe('POST /api/v1/orders answers from its own committed transaction (decisi
     expect(await stockOf(t, product.id)).toBe(3);
   });
 
-  it("answers with the same bytes as GET /api/v1/orders/{id}'s data", async () => {
+  it("answers with the same bytes as GET /api/v1/orders/{id}'s data, less the history and next statuses the merchant's read adds", async () => {
     const { tenant, token, location } = await createShop(t, { deliveryFee: '35.50' });
     const shirt = await createProduct(t, tenant.id, { price: '199.90', stock: 10, name: 'Shirt' });
     const mug = await createProduct(t, tenant.id, { price: '50.05', stock: null, name: 'Mug' });
@@ -70,7 +70,11 @@ describe('POST /api/v1/orders answers from its own committed transaction (decisi
     expect(placed.status).toBe(201);
     const shown = await t.http().get(`/api/v1/orders/${placed.body.data.id}`).set(authHeader(token));
     expect(shown.status).toBe(200);
-    expect(placed.text).toBe(shown.text);
+    // The merchant's read adds the order's history and next statuses (decisions §17); the rest is the same bytes.
+    const { events, allowed_statuses: allowedStatuses, ...order } = shown.body.data as Record<string, unknown>;
+    expect(placed.text).toBe(JSON.stringify({ data: order }));
+    expect(events).toEqual([{ type: 'created', from_status: null, to_status: 'pending', created_at: placed.body.data.created_at }]);
+    expect(allowedStatuses).toEqual(['confirmed', 'processing', 'ready', 'delivered', 'cancelled']);
     expect(Object.keys(placed.body.data)).toEqual([
       'id',
       'order_number',

@@ -15,3 +15,10 @@ export class AlreadyHasTenantError extends ConflictError {
     super('You already have a shop.', 'tenant_exists');
   }
 }
+
+/** The caller's shop is gone (archived since the token was issued). */
+export class ShopNotFoundError extends NotFoundError {
+  constructor() {
+    super('Shop not found.');
+  }
+}

@@ -4,6 +4,7 @@ import { TenantEntity } from './tenant.entity';
 import {
   ExpiringSubscriptionRow,
   PublicTenantProfileRow,
+  ShopRow,
   StorefrontTenantRow,
   TenantProfileRow,
   TenantSubscriptionRow,
@@ -11,6 +12,12 @@ import {
 
 /** What `tenants.ai_credits` (int4) holds. */
 export const MAX_CREDITS = 2_147_483_647;
+
+/** The columns a shop's people may write (`tags` is jsonb). */
+export type ShopColumn = EnrichableColumn | 'name' | 'language' | 'timezone';
+
+const SHOP_COLUMNS = `id, slug, name, description, seo_title, seo_description, slogan, tags, is_ai_enhanced, ai_credits,
+                      subscription_status, language, timezone`;
 
 /** The profile columns AI enrichment may write (`tags` is jsonb). */
 export type EnrichableColumn = 'description' | 'seo_title' | 'seo_description' | 'slogan' | 'tags';
@@ -104,6 +111,32 @@ export class TenantsRepository {
       `SELECT id, name, user_id, subscription_status, deleted_at, is_ai_enhanced, description, seo_title, seo_description, slogan, tags
          FROM tenants WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
       [tenantId],
+    );
+    return rows[0];
+  }
+
+  /** A live (not archived) shop's profile and settings; undefined when there is none. */
+  async findShop(manager: EntityManager, tenantId: string): Promise<ShopRow | undefined> {
+    const rows: ShopRow[] = await manager.query(`SELECT ${SHOP_COLUMNS} FROM tenants WHERE id = $1 AND deleted_at IS NULL`, [tenantId]);
+    return rows[0];
+  }
+
+  /**
+   * Writes the given columns of a live shop in one statement (its row lock orders it with an AI
+   * enrichment writing the same columns: each sees the other's committed values, the later wins
+   * field by field) and answers the shop as it now is; undefined when there is none.
+   */
+  async updateShop(manager: EntityManager, tenantId: string, columns: Array<[ShopColumn, unknown]>): Promise<ShopRow | undefined> {
+    const sets: string[] = ['updated_at = now()'];
+    const values: unknown[] = [tenantId];
+    for (const [column, value] of columns) {
+      values.push(column === 'tags' ? JSON.stringify(value) : value);
+      sets.push(`${column} = $${values.length}${column === 'tags' ? '::jsonb' : ''}`);
+    }
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows]: [ShopRow[], number] = await manager.query(
+      `UPDATE tenants SET ${sets.join(', ')} WHERE id = $1 AND deleted_at IS NULL RETURNING ${SHOP_COLUMNS}`,
+      values,
     );
     return rows[0];
   }

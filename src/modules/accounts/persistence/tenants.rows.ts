@@ -53,3 +53,20 @@ export interface TenantSubscriptionRow {
   id: string;
   subscription_status: SubscriptionStatus;
 }
+
+/** A live shop as its people see and edit it (GET/PATCH /api/v1/merchant/shop). */
+export interface ShopRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  slogan: string | null;
+  tags: unknown;
+  is_ai_enhanced: boolean;
+  ai_credits: number;
+  subscription_status: SubscriptionStatus;
+  language: string;
+  timezone: string;
+}

@@ -1,7 +1,7 @@
 import type { ProfileEnrichment } from '@modules/accounts';
 import type { EnrichableField } from './tenant-profile-enhanced.event';
 
-/** Longest value kept per field, in characters: the column's size where it has one (varchar 255). */
+/** Longest value kept per field, in characters: the column's size where it has one (varchar 255); the merchant's own edits have the same limits (accounts/domain/shop-profile.ts). */
 export const FIELD_MAX_LENGTH: Record<Exclude<EnrichableField, 'tags'>, number> = {
   description: 5000,
   seo_title: 255,

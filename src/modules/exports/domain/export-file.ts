@@ -4,6 +4,25 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
+/** How the shop's list of files names them (decisions §17). */
+export const LISTED_EXPORT_KINDS = ['orders', 'sales_report'] as const;
+export type ListedExportKind = (typeof LISTED_EXPORT_KINDS)[number];
+export const LISTED_EXPORT_STATUSES = ['queued', 'processing', 'ready', 'failed', 'expired'] as const;
+export type ListedExportStatus = (typeof LISTED_EXPORT_STATUSES)[number];
+
+/**
+ * A file as the shop's list shows it: an orders export is `orders`, a running one `processing`, and
+ * one whose retention has run out `expired` (its download refused) until the cleanup deletes it.
+ */
+export function listedAs(
+  file: Pick<ExportFile, 'kind' | 'status' | 'expiresAt'>,
+  now: Date,
+): { kind: ListedExportKind; status: ListedExportStatus } {
+  const kind = file.kind === 'orders_export' ? 'orders' : 'sales_report';
+  if (file.expiresAt.getTime() <= now.getTime()) return { kind, status: 'expired' };
+  return { kind, status: file.status === 'running' ? 'processing' : file.status };
+}
+
 /** A sales report's range: UTC calendar days, both inclusive (YYYY-MM-DD). */
 export interface ReportRange {
   from: string;

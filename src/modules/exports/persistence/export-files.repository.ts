@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { TenantOwnedRows } from '@common/context/ports';
 import { type ExportFile, type ExportKind, type ExportParams, FILE_RETENTION_MS } from '../domain/export-file';
 import { TooManyExportsError } from '../domain/exports.errors';
+import { epochMicros, timestampOfMicros } from '@infra/database/list-counts';
 import { ChunkedFileWriter } from './chunked-file.writer';
 import { COLUMNS, type ExportFileRow, toFile } from './export-files.rows';
 
@@ -62,9 +63,31 @@ export class ExportFilesRepository implements TenantOwnedRows {
     return this.one(manager.query(`SELECT ${COLUMNS} FROM export_files WHERE id = $1 AND tenant_id = $2`, [fileId, tenantId]));
   }
 
-  /** The file a signed link names, when it is ready to be served. */
+  /**
+   * One page of the shop's files, newest first (`created_at` then `id`, both descending): `limit`
+   * of them after the file whose sort key is `after` (microseconds since the epoch as text, id),
+   * each with its sort key. Off export_files_tenant_created_idx.
+   */
+  async page(
+    tenantId: string,
+    after: { micros: string; id: string } | null,
+    limit: number,
+  ): Promise<Array<{ file: ExportFile; micros: string }>> {
+    const rows: Array<ExportFileRow & { micros: string }> = await this.dataSource.query(
+      `SELECT ${COLUMNS}, ${epochMicros('created_at')} AS micros FROM export_files
+        WHERE tenant_id = $1 AND ($2::text IS NULL OR (created_at, id) < (${timestampOfMicros('$2')}, $3::uuid))
+        ORDER BY created_at DESC, id DESC
+        LIMIT $4`,
+      [tenantId, after?.micros ?? null, after?.id ?? null, limit],
+    );
+    return rows.map((row) => ({ file: toFile(row), micros: row.micros }));
+  }
+
+  /** The file a signed link names, when it is ready to be served: ready, and its 7 days not over (the cleanup may not have run yet). */
   findReady(fileId: string): Promise<ExportFile | null> {
-    return this.one(this.dataSource.query(`SELECT ${COLUMNS} FROM export_files WHERE id = $1 AND status = 'ready'`, [fileId]));
+    return this.one(
+      this.dataSource.query(`SELECT ${COLUMNS} FROM export_files WHERE id = $1 AND status = 'ready' AND expires_at > now()`, [fileId]),
+    );
   }
 
   /** Marks a queued (or retried) file running; null when it is finished or gone, so its job has nothing to do. */

@@ -20,3 +20,10 @@ export class PushSubscriptionNotFoundError extends NotFoundError {
     super(PUSH_SUBSCRIPTION_NOT_FOUND);
   }
 }
+
+/** 404 of the VAPID public key when Web Push is not configured (decisions §17). */
+export class PushNotConfiguredError extends NotFoundError {
+  constructor() {
+    super('Web Push is not configured on this server.');
+  }
+}

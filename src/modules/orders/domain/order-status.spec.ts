@@ -1,4 +1,4 @@
-import { checkOrderTransition, ORDER_STATUSES, OrderStatus } from './order-status';
+import { allowedNextStatuses, checkOrderTransition, ORDER_STATUSES, OrderStatus } from './order-status';
 
 describe('order status machine', () => {
   const allowed = (from: OrderStatus, to: OrderStatus) => checkOrderTransition(from, to).allowed;
@@ -28,5 +28,18 @@ describe('order status machine', () => {
 
   it('accepts the current status as a no-op, final ones included', () => {
     for (const status of ORDER_STATUSES) expect(checkOrderTransition(status, status)).toEqual({ allowed: true, changed: false });
+  });
+
+  it('lists the statuses an order may move to now, none from a final one', () => {
+    expect(allowedNextStatuses('pending')).toEqual(['confirmed', 'processing', 'ready', 'delivered', 'cancelled']);
+    expect(allowedNextStatuses('ready')).toEqual(['delivered', 'cancelled']);
+    expect(allowedNextStatuses('delivered')).toEqual([]);
+    expect(allowedNextStatuses('cancelled')).toEqual([]);
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const check = checkOrderTransition(from, to);
+        expect(allowedNextStatuses(from).includes(to)).toBe(check.allowed && check.changed);
+      }
+    }
   });
 });

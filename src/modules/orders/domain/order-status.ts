@@ -19,6 +19,14 @@ export function checkOrderTransition(from: OrderStatus, to: OrderStatus): Transi
   return { allowed: false, reason: `An order cannot go back from ${from} to ${to}.` };
 }
 
+/** The statuses an order in `from` may move to now (the current one aside), in the machine's order. */
+export function allowedNextStatuses(from: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => {
+    const check = checkOrderTransition(from, to);
+    return check.allowed && check.changed;
+  });
+}
+
 /** An order's payment: unpaid until the payment provider reports it paid or failed. */
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -92,3 +92,42 @@ export class OrderResponse {
   @ApiProperty({ type: OrderResource })
   data: OrderResource;
 }
+
+export const ORDER_EVENT_TYPES = ['created', 'status_changed', 'paid', 'payment_failed'] as const;
+
+/** One entry of an order's history: its creation, each status change, each payment outcome. */
+export class OrderEventResource {
+  @ApiProperty({ enum: ORDER_EVENT_TYPES })
+  type: (typeof ORDER_EVENT_TYPES)[number];
+
+  @ApiProperty({ enum: ORDER_STATUSES, nullable: true, description: 'The status before a `status_changed`; null otherwise' })
+  from_status: OrderStatus | null;
+
+  @ApiProperty({
+    enum: ORDER_STATUSES,
+    nullable: true,
+    description: 'The status after a `created` or `status_changed`; null for payment events',
+  })
+  to_status: OrderStatus | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+/** One order as the merchant opens it: the order, its history (oldest first) and where it may go now. */
+export class OrderDetailResource extends OrderResource {
+  @ApiProperty({ type: OrderEventResource, isArray: true, description: 'Oldest first' })
+  events: OrderEventResource[];
+
+  @ApiProperty({
+    enum: ORDER_STATUSES,
+    isArray: true,
+    description: 'The statuses it may move to now (the current one aside); empty once delivered or cancelled',
+  })
+  allowed_statuses: OrderStatus[];
+}
+
+export class OrderDetailResponse {
+  @ApiProperty({ type: OrderDetailResource })
+  data: OrderDetailResource;
+}

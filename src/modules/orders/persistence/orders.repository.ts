@@ -5,7 +5,7 @@ import type { TenantOwnedRows } from '@common/context/ports';
 import type { PageWindow } from '@common/http/pagination';
 import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
 import type { OrderStatus } from '../domain/order-status';
-import { ORDER_COLUMNS, ORDER_ITEMS, type OrderRow, SELECT_ORDERS } from './orders.rows';
+import { ORDER_COLUMNS, ORDER_ITEMS, type OrderEventRow, type OrderRow, SELECT_ORDERS } from './orders.rows';
 
 /**
  * The statement of one page of a tenant's orders, newest first, optionally of one status. The
@@ -55,6 +55,14 @@ export class OrdersRepository implements TenantOwnedRows {
   async findOne(tenantId: string, orderId: number): Promise<OrderRow | null> {
     const rows: OrderRow[] = await this.dataSource.query(`${SELECT_ORDERS} WHERE o.tenant_id = $1 AND o.id = $2`, [tenantId, orderId]);
     return rows[0] ?? null;
+  }
+
+  /** The order's history, oldest first (the tenant's order only). */
+  events(tenantId: string, orderId: number): Promise<OrderEventRow[]> {
+    return this.dataSource.query(
+      `SELECT event, from_status, to_status, created_at FROM order_events WHERE order_id = $2 AND tenant_id = $1 ORDER BY id`,
+      [tenantId, orderId],
+    );
   }
 
   /** One page of listOrdersStatement, each row with its sort key (`created_at` in epoch microseconds, text). */

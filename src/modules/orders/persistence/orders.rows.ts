@@ -27,6 +27,14 @@ export interface OrderRow {
   items: Array<{ product_id: number; name: string; price: string | number; quantity: number; line_total: string | number }>;
 }
 
+/** One row of an order's history (`order_events`). */
+export interface OrderEventRow {
+  event: 'created' | 'status_changed' | 'paid' | 'payment_failed';
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  created_at: Date;
+}
+
 /** The order's own columns, as the presenter reads them: the list, the show and the placing INSERT's RETURNING. */
 export const ORDER_COLUMNS = [
   'id',

@@ -4,6 +4,7 @@ import { Cents, centsToDecimal } from '@common/money/money';
 import { CombinedStatement, prepared } from '@infra/database/statements';
 import type { PricedLine } from '@modules/catalog';
 import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
+import { ORDER_STATS_ROWS } from './order-stats.repository';
 import { ORDER_COLUMNS, type OrderRow, SELECT_ORDERS } from './orders.rows';
 
 const FIRST_ORDER_NUMBER = 1001;
@@ -64,7 +65,8 @@ export class PlacedOrdersRepository {
 
   /**
    * One statement writes the order: the tenant's next order number (its counter row, upserted),
-   * the order, all its items, its `created` event and its Idempotency-Key if it has one (the key's
+   * the order, all its items, its `created` event, the overview's rollups (`order_stats`) and its
+   * Idempotency-Key if it has one (the key's
    * primary key refuses a second order with it: a unique violation), plus what `addParts` adds to the same
    * statement (the coupon's use, the outbox row: each written by its owner, see
    * CombinedStatement), and answers the order with its items in id order, as reads list them.
@@ -140,6 +142,17 @@ export class PlacedOrdersRepository {
     statement.with(
       'created',
       `INSERT INTO order_events (order_id, tenant_id, event, to_status, user_id) SELECT placed.id, ${tenantId}, 'created', 'pending', ${userId} FROM placed`,
+    );
+    // The overview's rollups (OrderStatsRepository): the shop's rows of this quarter hour, hour and
+    // day, locked after the counter (they read `placed`) and in the key's order. The counter already
+    // makes the shop's orders take turns to the commit, so these rows add no wait of their own.
+    statement.with(
+      'counted',
+      `INSERT INTO order_stats (tenant_id, span, bucket, product_id, name, orders, quantity, sales)
+       SELECT ${tenantId}, r.* FROM (${ORDER_STATS_ROWS}) r
+       ON CONFLICT (tenant_id, span, bucket, product_id) DO UPDATE
+         SET orders = order_stats.orders + EXCLUDED.orders, quantity = order_stats.quantity + EXCLUDED.quantity,
+             sales = order_stats.sales + EXCLUDED.sales, name = COALESCE(EXCLUDED.name, order_stats.name)`,
     );
     if (order.idempotency) {
       statement.with(

@@ -16,7 +16,8 @@ export class GetExportFileHandler implements IQueryHandler<GetExportFileQuery, E
   async execute({ tenantId, fileId }: GetExportFileQuery): Promise<ExportFileResource> {
     const file = await this.files.find(tenantId, fileId);
     if (!file) throw new ExportNotFoundError();
-    const link = file.status === 'ready' ? this.links.issue(file) : null;
+    // A file past its 7 days is no longer served (the cleanup deletes it soon): no link to it.
+    const link = file.status === 'ready' && file.expiresAt.getTime() > Date.now() ? this.links.issue(file) : null;
     return {
       id: file.id,
       kind: file.kind,

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { InventoryService } from '@modules/catalog';
 import { recordOrderEvent } from '@modules/orders/persistence/order-events';
+import { OrderStatsRepository } from '@modules/orders/persistence/order-stats.repository';
 import { OrdersRepository } from '@modules/orders/persistence/orders.repository';
 import { checkOrderTransition } from '@modules/orders/domain/order-status';
 import { OrderNotFoundError, OrderStatusTransitionError } from '@modules/orders/domain/orders.errors';
@@ -12,7 +13,7 @@ import { ChangeOrderStatusCommand } from './change-order-status.command';
 /**
  * Moves an order along the status machine, under a row lock so two merchants changing the same
  * order at once are applied one after the other. Each change is kept as an order event; a
- * cancellation puts the stock back.
+ * cancellation puts the stock back and takes the order out of the overview's rollups.
  */
 @CommandHandler(ChangeOrderStatusCommand)
 export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStatusCommand, { changed: boolean }> {
@@ -20,6 +21,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly inventory: InventoryService,
     private readonly orders: OrdersRepository,
+    private readonly stats: OrderStatsRepository,
   ) {}
 
   async execute({ tenantId, orderId, status, userId }: ChangeOrderStatusCommand): Promise<{ changed: boolean }> {
@@ -34,6 +36,8 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
       await recordOrderEvent(manager, { orderId, tenantId, event: 'status_changed', fromStatus: from, toStatus: status, userId });
       if (status === 'cancelled') {
         await this.inventory.restock(manager, tenantId, await this.orders.itemQuantities(manager, orderId));
+        // Last: the rollups come after the products in the lock order.
+        await this.stats.removeCancelled(manager, tenantId, orderId);
       }
       return { changed: true };
     });

@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Layout, PageLoader } from '../layout/Layout';
+import { RequireAuth } from './RequireAuth';
+
+/** One chunk per page: the first visit loads the shell and the page it opens, nothing more. */
+const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+
+const SignInPage = page(() => import('../pages/sign-in/SignInPage'));
+const RegisterPage = page(() => import('../pages/register/RegisterPage'));
+const OverviewPage = page(() => import('../pages/overview/OverviewPage'));
+const OrdersPage = page(() => import('../pages/orders/OrdersPage'));
+const OrderPage = page(() => import('../pages/orders/OrderPage'));
+const ProductsPage = page(() => import('../pages/products/ProductsPage'));
+const ProductFormPage = page(() => import('../pages/products/ProductFormPage'));
+const CouponsPage = page(() => import('../pages/coupons/CouponsPage'));
+const LocationsPage = page(() => import('../pages/locations/LocationsPage'));
+const NotificationsPage = page(() => import('../pages/notifications/NotificationsPage'));
+const ExportsPage = page(() => import('../pages/exports/ExportsPage'));
+const ShopPage = page(() => import('../pages/shop/ShopPage'));
+const AdminPage = page(() => import('../pages/admin/AdminPage'));
+const NotFoundPage = page(() => import('../pages/NotFoundPage'));
+
+const standalone = (Page: LazyExoticComponent<ComponentType>) => (
+  <Suspense fallback={<PageLoader />}>
+    <Page />
+  </Suspense>
+);
+
+/**
+ * The dashboard's pages under /dashboard/ (the server answers index.html for each, so a deep link
+ * or a reload opens its page). Adding a page: docs/dashboard.md, "How to add a page".
+ */
+export const router = createBrowserRouter(
+  [
+    { path: '/sign-in', element: standalone(SignInPage) },
+    { path: '/register', element: standalone(RegisterPage) },
+    {
+      path: '/',
+      element: (
+        <RequireAuth>
+          <Layout />
+        </RequireAuth>
+      ),
+      children: [
+        { index: true, element: <OverviewPage /> },
+        { path: 'orders', element: <OrdersPage /> },
+        { path: 'orders/:id', element: <OrderPage /> },
+        { path: 'products', element: <ProductsPage /> },
+        { path: 'products/new', element: <ProductFormPage /> },
+        { path: 'products/:id', element: <ProductFormPage /> },
+        { path: 'coupons', element: <CouponsPage /> },
+        { path: 'locations', element: <LocationsPage /> },
+        { path: 'notifications', element: <NotificationsPage /> },
+        { path: 'exports', element: <ExportsPage /> },
+        { path: 'shop', element: <ShopPage /> },
+        { path: 'admin', element: <AdminPage /> },
+        { path: 'overview', element: <Navigate to="/" replace /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ],
+  { basename: '/dashboard' },
+);

@@ -1,0 +1,28 @@
+import { TIME_ZONE_MAX_LENGTH } from '@common/util/time-zone';
+
+/**
+ * What a shop's own people may write of its profile (decisions §17), with the limits AI enrichment
+ * applies to the same columns (decisions §8; `ai/domain/generated-profile.ts` keeps the same
+ * numbers): a value the merchant may type is one the enrichment may write, and back.
+ */
+export const SHOP_FIELD_MAX_LENGTH = {
+  name: 255,
+  description: 5000,
+  seo_title: 255,
+  seo_description: 1000,
+  slogan: 255,
+} as const;
+export const SHOP_MAX_TAGS = 20;
+export const SHOP_TAG_MAX_LENGTH = 50;
+/** `tenants.timezone` is varchar(64), as long as a time zone name may be (common/util/time-zone.ts). */
+export const SHOP_TIMEZONE_MAX_LENGTH = TIME_ZONE_MAX_LENGTH;
+
+/** Tags as a shop keeps them: trimmed, blanks dropped, the first of case-insensitive duplicates kept. */
+export function normalisedTags(tags: readonly string[]): string[] {
+  const kept = new Map<string, string>();
+  for (const tag of tags) {
+    const text = tag.trim();
+    if (text !== '' && !kept.has(text.toLowerCase())) kept.set(text.toLowerCase(), text);
+  }
+  return [...kept.values()];
+}

@@ -1,0 +1,145 @@
+import { canonicalTimeZone } from '@common/util/time-zone';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
+import { SHOP_FIELD_MAX_LENGTH as MAX, SHOP_MAX_TAGS, SHOP_TAG_MAX_LENGTH, SHOP_TIMEZONE_MAX_LENGTH } from '../domain/shop-profile';
+import { SHOP_LANGUAGE_CODES, SUBSCRIPTION_STATUSES, type ShopLanguage, type SubscriptionStatus } from '../domain/tenant';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const longest = (field: string, max: number) => ({ message: `The ${field.replace(/_/g, ' ')} may not be greater than ${max} characters.` });
+const text = (field: string) => ({ message: `The ${field.replace(/_/g, ' ')} must be a string.` });
+
+const IsTimeZone = () =>
+  ValidateBy({
+    name: 'isTimeZone',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && canonicalTimeZone(value) !== null,
+      defaultMessage: () => 'The timezone must be an IANA time zone name, such as America/Tegucigalpa.',
+    },
+  });
+
+/**
+ * Any subset of the shop's editable fields (decisions §17, §19); unknown fields (the slug among
+ * them: it never changes) are refused with 422 like on every other PATCH. A text field may be
+ * cleared with null or ""; `tags` with []. Strings are trimmed.
+ */
+export class UpdateShopDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: MAX.name, example: 'Café Niño', description: 'Trimmed; the slug stays as it is' })
+  @OptionalNonNull()
+  @Transform(trim)
+  @IsString(text('name'))
+  @IsNotEmpty({ message: 'The name field is required.' })
+  @MaxLength(MAX.name, longest('name', MAX.name))
+  name?: string;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MAX.description })
+  @IsOptional()
+  @Transform(trim)
+  @IsString(text('description'))
+  @MaxLength(MAX.description, longest('description', MAX.description))
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MAX.seo_title })
+  @IsOptional()
+  @Transform(trim)
+  @IsString(text('seo_title'))
+  @MaxLength(MAX.seo_title, longest('seo_title', MAX.seo_title))
+  seo_title?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MAX.seo_description })
+  @IsOptional()
+  @Transform(trim)
+  @IsString(text('seo_description'))
+  @MaxLength(MAX.seo_description, longest('seo_description', MAX.seo_description))
+  seo_description?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MAX.slogan })
+  @IsOptional()
+  @Transform(trim)
+  @IsString(text('slogan'))
+  @MaxLength(MAX.slogan, longest('slogan', MAX.slogan))
+  slogan?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    isArray: true,
+    maxItems: SHOP_MAX_TAGS,
+    items: { type: 'string', maxLength: SHOP_TAG_MAX_LENGTH },
+    description: 'The whole list (replaces the old one); trimmed, blanks and case-insensitive repeats dropped',
+  })
+  @OptionalNonNull()
+  @IsArray({ message: 'The tags must be a list of strings.' })
+  @ArrayMaxSize(SHOP_MAX_TAGS, { message: `The tags may not have more than ${SHOP_MAX_TAGS} items.` })
+  @IsString({ each: true, message: 'Each tag must be a string.' })
+  @MaxLength(SHOP_TAG_MAX_LENGTH, { each: true, message: `Each tag may not be greater than ${SHOP_TAG_MAX_LENGTH} characters.` })
+  tags?: string[];
+
+  @ApiPropertyOptional({ enum: SHOP_LANGUAGE_CODES, description: "The language of the mails to the shop's people" })
+  @OptionalNonNull()
+  @IsIn(SHOP_LANGUAGE_CODES, { message: `The language must be one of: ${SHOP_LANGUAGE_CODES.join(', ')}.` })
+  language?: ShopLanguage;
+
+  @ApiPropertyOptional({
+    maxLength: SHOP_TIMEZONE_MAX_LENGTH,
+    example: 'America/Tegucigalpa',
+    description: 'An IANA time zone name (stored in its canonical spelling); the dates of the mails are shown in it',
+  })
+  @OptionalNonNull()
+  @IsString(text('timezone'))
+  @IsTimeZone()
+  timezone?: string;
+}
+
+/** The shop as its people see and edit it (decisions §17, §19). */
+export class ShopResource {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'cafe-nino', description: 'Derived from the name at creation; never changes' })
+  slug: string;
+
+  @ApiProperty({ maxLength: MAX.name, example: 'Café Niño' })
+  name: string;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: MAX.description })
+  description: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: MAX.seo_title })
+  seo_title: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: MAX.seo_description })
+  seo_description: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: MAX.slogan })
+  slogan: string | null;
+
+  @ApiProperty({ type: 'string', isArray: true, maxItems: SHOP_MAX_TAGS })
+  tags: string[];
+
+  @ApiProperty({ description: 'The profile was last written by AI enrichment (a later edit by hand keeps the mark)' })
+  is_ai_enhanced: boolean;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  ai_credits: number;
+
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES })
+  subscription_status: SubscriptionStatus;
+
+  @ApiProperty({ example: 'https://shop.example.com/s/cafe-nino', description: 'The hosted shop page: `<APP_URL>/s/<slug>`' })
+  storefront_url: string;
+
+  @ApiProperty({ minLength: 3, maxLength: 3, example: 'HNL', description: "The shop's ISO 4217 currency code" })
+  currency: string;
+
+  @ApiProperty({ enum: SHOP_LANGUAGE_CODES })
+  language: ShopLanguage;
+
+  @ApiProperty({ example: 'America/Tegucigalpa', description: 'IANA time zone name' })
+  timezone: string;
+}
+
+export class ShopResponse {
+  @ApiProperty({ type: ShopResource })
+  data: ShopResource;
+}

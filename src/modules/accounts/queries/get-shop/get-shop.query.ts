@@ -1,0 +1,3 @@
+export class GetShopQuery {
+  constructor(readonly tenantId: string) {}
+}
