@@ -121,9 +121,23 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
     return found;
   }
 
+  /**
+   * The latest synchronisation. The coupon is checked against the cart the session stored, and the
+   * order converts the session's hold (a hold made after it would only keep stock off sale), so
+   * both wait for it.
+   */
+  let synced: Promise<void> = Promise.resolve();
+
+  function syncCart(): Promise<void> {
+    synced = synchronize();
+    return synced;
+  }
+
   /** Holds the stock and stores the cart on the session (for the coupon and the summary). */
-  async function syncCart(): Promise<void> {
+  async function synchronize(): Promise<void> {
     const lines = cart.lines();
+    // Nothing to hold once the cart is empty, or while the order is placed or after (a change queued just before).
+    if (lines.length === 0 || placing || !confirmation.hidden) return;
     for (const line of lines) markCartLine(line.productId, null);
     const where = location();
     const hold = await callApi(config, '/api/v1/checkout/hold-inventory', {
@@ -153,6 +167,7 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
   }
 
   async function applyCoupon(): Promise<void> {
+    await synced;
     const code = couponInput.value.trim();
     const slot = one('#coupon_code-error', form)!;
     couponInput.removeAttribute('aria-invalid');
@@ -267,6 +282,7 @@ export function startCheckout(config: ShopPageConfig, texts: ShopTexts, cart: Ca
     placeButton.setAttribute('aria-busy', 'true');
     placeButton.textContent = texts.placingOrder;
     try {
+      await synced;
       const lines = cart.lines();
       const answer = await callApi(config, '/api/v1/orders', body, { 'Idempotency-Key': key });
       if (answer && (answer.status === 201 || answer.status === 200)) {
