@@ -132,7 +132,9 @@ describeWithBrowser('Dashboard: products', () => {
     });
     await page.getByText(new RegExp(`${TEST_RATE_LIMITS.aiGenerate - 1} AI attempts? left`, 'i')).waitFor();
     const sent = ai.completions().at(-1)?.json as { messages: Array<{ content: string }> };
-    expect(sent.messages[1].content).toContain('Pan de yema');
+    // The shop is the business, the product what the text is about.
+    expect(sent.messages[1].content).toContain('"business_name":"Panadería La Espiga"');
+    expect(sent.messages[1].content).toContain('"activity":"Pan de yema"');
     // Not saved: the product is as it was until the merchant presses Save.
     expect((await productRow(shop.tenant.id, 'Pan de yema'))?.description).toBeNull();
     await expectNoSeriousAxeViolations(page);

@@ -100,6 +100,16 @@ describeWithBrowser('Dashboard: every page opens (screenshots with UPDATE_SCREEN
       expiresAt: new Date('2027-01-31T23:59:00Z'),
     });
     await createLocation(t, tenant.id, { name: 'Colonia Palmira', deliveryFee: '75.00', isPrimary: false });
+    // Shop profile: a filled-in profile.
+    const profile = {
+      name: 'Panadería La Espiga',
+      description: 'Sourdough, pastries and coffee, baked every morning in Tegucigalpa since 1990.',
+      slogan: 'Bread worth waking up for',
+      seo_title: 'La Espiga bakery in Tegucigalpa',
+      seo_description: 'Fresh sourdough, pastries and coffee, baked at dawn and delivered across Tegucigalpa.',
+      tags: ['bakery', 'sourdough', 'coffee'],
+    };
+    expect((await t.http().patch('/api/v1/merchant/shop').set(authHeader(token)).send(profile)).status).toBe(200);
     // Exports: an orders export and a sales report, both written (Ready, with Download).
     const exportsAsked = [
       (await t.http().post('/api/v1/exports/orders').set(authHeader(token))).body.export_id as string,

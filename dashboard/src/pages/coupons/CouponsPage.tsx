@@ -84,9 +84,13 @@ export default function CouponsPage() {
                       </UnstyledButton>
                     </Table.Td>
                     <Table.Td>{t(`coupons.${coupon.coupon_type}`)}</Table.Td>
-                    <Table.Td ta="right">{valueOf(coupon)}</Table.Td>
-                    <Table.Td ta="right">{coupon.min_spend === null ? '—' : formatMoney(coupon.min_spend, currency)}</Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" className={classes.amount}>
+                      {valueOf(coupon)}
+                    </Table.Td>
+                    <Table.Td ta="right" className={classes.amount}>
+                      {coupon.min_spend === null ? '—' : formatMoney(coupon.min_spend, currency)}
+                    </Table.Td>
+                    <Table.Td ta="right" className={classes.amount}>
                       {coupon.usage_limit === null ? coupon.times_used : `${coupon.times_used} / ${coupon.usage_limit}`}
                     </Table.Td>
                     <Table.Td>{validityOf(coupon)}</Table.Td>

@@ -65,7 +65,9 @@ export default function LocationsPage() {
                       </UnstyledButton>
                     </Table.Td>
                     <Table.Td>{location.address ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(location.delivery_fee, currency)}</Table.Td>
+                    <Table.Td ta="right" className={classes.amount}>
+                      {formatMoney(location.delivery_fee, currency)}
+                    </Table.Td>
                     <Table.Td>
                       <YesNoBadge value={location.is_primary} />
                     </Table.Td>

@@ -11,6 +11,7 @@ import { QueryError } from '../../components/QueryError';
 import { ScrollTable } from '../../components/ScrollTable';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import { formatMoney } from '../../format/money';
+import classes from '../lists.module.css';
 
 /** Products (dashboard.md): the shop's products, newest first, each name a link to its form. */
 export default function ProductsPage() {
@@ -61,8 +62,12 @@ export default function ProductsPage() {
                         {product.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td ta="right">{formatMoney(product.price, currency)}</Table.Td>
-                    <Table.Td ta="right">{product.stock ?? t('products.notTracked')}</Table.Td>
+                    <Table.Td ta="right" className={classes.amount}>
+                      {formatMoney(product.price, currency)}
+                    </Table.Td>
+                    <Table.Td ta="right" className={classes.amount}>
+                      {product.stock ?? t('products.notTracked')}
+                    </Table.Td>
                     <Table.Td>
                       <YesNoBadge value={product.is_active} />
                     </Table.Td>
