@@ -10,7 +10,7 @@ import { waitFor } from '@test/support/wait';
 
 /**
  * Every page of the dashboard, desktop and phone, in a shop with some data: each must open and show
- * its heading with no page error. With UPDATE_SCREENSHOTS=1 (`npm run screenshots:dashboard`) it also
+ * its heading with no page error. With UPDATE_SCREENSHOTS=1 (`npm run docs:dashboard-screenshots`) it also
  * writes docs/dashboard/<page>-desktop.png and <page>-phone.png, the pictures the docs link to.
  * A new page: one line in PAGES (its name, its path, its heading), and data for it in beforeAll.
  */
