@@ -67,7 +67,11 @@ export function useBrowser(): BrowserSession {
   });
 
   return {
-    async newPage({ viewport = DESKTOP, locale = 'en-US', timezoneId }: { viewport?: Viewport; locale?: string; timezoneId?: string } = {}) {
+    async newPage({
+      viewport = DESKTOP,
+      locale = 'en-US',
+      timezoneId,
+    }: { viewport?: Viewport; locale?: string; timezoneId?: string } = {}) {
       const dir = mkdtempSync(join(tmpdir(), 'browser-test-'));
       dirs.push(dir);
       const context = await chromium.launchPersistentContext(dir, {
