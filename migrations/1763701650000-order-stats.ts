@@ -5,9 +5,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * place and cancel its orders, so the overview reads a bounded number of rows however many orders
  * the shop has. One table, three kinds of rows (`span`):
  *
- * - `quarter`: orders and sales (order totals) per 15 minutes of UTC, `product_id` 0. Every time
- *   zone in use today is a whole number of quarter hours from UTC, so summing them per local day
- *   answers any `tz` exactly (Asia/Kolkata +5:30 and Asia/Kathmandu +5:45 included).
+ * - `hour` and `quarter` with `product_id` 0: orders and sales (order totals) per UTC hour and per
+ *   15 minutes of UTC. A local day is its whole UTC hours plus, in a zone 30 or 45 minutes off the
+ *   hour, the quarter hours at its two ends: every time zone in use today is a whole number of
+ *   quarter hours from UTC, so any `tz` is answered exactly, from at most 24 + 6 rows a day.
  * - `day` and `hour`: units and sales (line totals) per product per UTC day and per UTC hour. The
  *   top products of the last 30 local days read the whole UTC days inside the window by day and
  *   the two partial ones at its edges by hour.
@@ -51,10 +52,14 @@ export async function backfillOrderStats(
   await db.query(
     `
       INSERT INTO order_stats (tenant_id, span, bucket, product_id, orders, sales)
-      SELECT tenant_id, 'quarter', date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00'), 0, count(*), sum(total)
-        FROM orders
-       WHERE status <> 'cancelled' AND ($1::uuid IS NULL OR tenant_id = $1)
-       GROUP BY 1, 3`,
+      SELECT o.tenant_id, s.span,
+             CASE s.span WHEN 'quarter' THEN date_bin('15 minutes', o.created_at, timestamptz '2000-01-01 00:00:00+00')
+                         ELSE date_trunc(s.span, o.created_at, 'UTC') END,
+             0, count(*), sum(o.total)
+        FROM orders o
+       CROSS JOIN (VALUES ('quarter'), ('hour')) AS s (span)
+       WHERE o.status <> 'cancelled' AND ($1::uuid IS NULL OR o.tenant_id = $1)
+       GROUP BY 1, 2, 3`,
     [tenantId],
   );
   await db.query(

@@ -149,7 +149,7 @@ describe('GET /api/v1/exports (decisions §17)', () => {
 
   it('refuses a bad limit or a cursor this list did not give with 422', async () => {
     const shop = await createShop(t);
-    for (const query of [
+    const queries: Array<Record<string, string | number>> = [
       { limit: 0 },
       { limit: 101 },
       { limit: 'ten' },
@@ -157,7 +157,8 @@ describe('GET /api/v1/exports (decisions §17)', () => {
       { cursor: encodeCursor('/api/v1/orders', ['1', 5]) },
       { cursor: encodeCursor('/api/v1/exports', ['1', 5]) },
       { page: 2 },
-    ]) {
+    ];
+    for (const query of queries) {
       const res = await list(shop.token, query);
       expect({ query, status: res.status }).toEqual({ query, status: 422 });
     }

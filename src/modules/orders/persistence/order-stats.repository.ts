@@ -7,22 +7,22 @@ import { prepared } from '@infra/database/statements';
 
 /**
  * The bucket of a row of `order_stats` (migration OrderStats1763701650000) for an order placed at
- * `at` (SQL): quarter hours of UTC for orders and sales, UTC hours and days for products.
+ * `at` (SQL): quarter hours, hours or days of UTC.
  */
 export const statsBucket = (span: string, at: string) =>
   `CASE ${span} WHEN 'quarter' THEN date_bin('15 minutes', ${at}, timestamptz '2000-01-01 00:00:00+00') ELSE date_trunc(${span}, ${at}, 'UTC') END`;
 
 /**
  * The rows an order adds to `order_stats` (`placed`: its row, `items`: its lines, both with the
- * columns of orders and order_items): one `quarter` row with the order and its total, and for
- * each of its products a `day` and an `hour` row with units and line totals. In the key's order
- * (span, bucket, product): every writer of these rows locks them in that order, so a placement and
- * a cancellation never wait on each other in a cycle.
+ * columns of orders and order_items): a `quarter` and an `hour` row (product 0) with the order and
+ * its total, and for each of its products a `day` and an `hour` row with units and line totals. In
+ * the key's order (span, bucket, product): every writer of these rows locks them in that order, so
+ * a placement and a cancellation never wait on each other in a cycle.
  */
 export const ORDER_STATS_ROWS = `
-  SELECT 'quarter'::varchar AS span, ${statsBucket(`'quarter'`, 'placed.created_at')} AS bucket, 0 AS product_id, NULL::varchar AS name,
+  SELECT s.span, ${statsBucket('s.span', 'placed.created_at')} AS bucket, 0 AS product_id, NULL::varchar AS name,
          1 AS orders, 0::bigint AS quantity, placed.total AS sales
-    FROM placed
+    FROM placed, (VALUES ('quarter'::varchar), ('hour'::varchar)) AS s (span)
   UNION ALL
   SELECT s.span, ${statsBucket('s.span', 'placed.created_at')}, i.product_id, min(i.name), 0, sum(i.quantity), sum(i.line_total)
     FROM placed, items i, (VALUES ('hour'::varchar), ('day'::varchar)) AS s (span)
@@ -84,21 +84,29 @@ export class OrderStatsRepository {
 
   /**
    * The last 30 days in `timeZone` (today the last), every day present: orders and sales of the
-   * orders placed on it and not cancelled. At most 31 days of quarter-hour rows are read.
+   * orders placed on it and not cancelled. Each local day is turned into its two instants once
+   * (MATERIALIZED: inlined, the conversions ran again in every index scan, 31 ms instead of 4 at
+   * 1M orders; daylight-saving days included, never one per row) and summed off the primary key
+   * from its whole UTC hours, plus the quarter hours at its ends where the zone is 30 or 45 minutes
+   * off the hour: at most 24 + 6 rows a day, however many orders the shop has.
    */
   daily(tenantId: string, timeZone: string): Promise<DailyStatsRow[]> {
     return this.inTimeZone(
-      `WITH days AS (
-         SELECT local_today - back AS day
-           FROM (SELECT (now() AT TIME ZONE $2)::date AS local_today) t, generate_series(0, 29) AS back),
-       summed AS (
-         SELECT (bucket AT TIME ZONE $2)::date AS day, sum(orders)::int AS orders, sum(sales) AS sales
-           FROM order_stats
-          WHERE tenant_id = $1 AND span = 'quarter'
-            AND bucket >= (((now() AT TIME ZONE $2)::date - 29)::timestamp AT TIME ZONE $2)
-          GROUP BY 1)
+      `WITH days AS MATERIALIZED (
+         SELECT day, starts, ends, date_trunc('hour', ends, 'UTC') AS hours_to,
+                date_trunc('hour', starts, 'UTC')
+                  + CASE WHEN date_trunc('hour', starts, 'UTC') = starts THEN interval '0' ELSE interval '1 hour' END AS hours_from
+           FROM (SELECT day, day::timestamp AT TIME ZONE $2 AS starts, (day + 1)::timestamp AT TIME ZONE $2 AS ends
+                   FROM (SELECT (now() AT TIME ZONE $2)::date - back AS day FROM generate_series(0, 29) AS back) d) b)
        SELECT to_char(days.day, 'YYYY-MM-DD') AS date, COALESCE(summed.orders, 0) AS orders, COALESCE(summed.sales, 0)::text AS sales
-         FROM days LEFT JOIN summed USING (day)
+         FROM days
+        CROSS JOIN LATERAL (
+          SELECT sum(orders)::int AS orders, sum(sales) AS sales
+            FROM order_stats
+           WHERE tenant_id = $1 AND product_id = 0
+             AND ((span = 'hour' AND bucket >= days.hours_from AND bucket < days.hours_to)
+               OR (span = 'quarter' AND bucket >= days.starts AND bucket < days.hours_from)
+               OR (span = 'quarter' AND bucket >= days.hours_to AND bucket < days.ends))) summed
         ORDER BY days.day`,
       [tenantId, timeZone],
     );
@@ -112,12 +120,12 @@ export class OrderStatsRepository {
    */
   topProducts(tenantId: string, timeZone: string, limit: number): Promise<TopProductRow[]> {
     return this.inTimeZone(
-      `WITH w AS (
+      `WITH w AS MATERIALIZED (
          SELECT start, date_trunc('day', start, 'UTC') + interval '1 day' AS first_whole_day, date_trunc('day', now(), 'UTC') AS today
            FROM (SELECT (((now() AT TIME ZONE $2)::date - 29)::timestamp AT TIME ZONE $2) AS start) s)
        SELECT product_id, (array_agg(name ORDER BY bucket DESC))[1] AS name, sum(quantity)::text AS quantity, sum(sales)::text AS sales
          FROM order_stats, w
-        WHERE tenant_id = $1
+        WHERE tenant_id = $1 AND product_id > 0
           AND ((span = 'day' AND bucket >= w.first_whole_day AND bucket < w.today)
             OR (span = 'hour' AND bucket >= w.start AND bucket < w.first_whole_day)
             OR (span = 'hour' AND bucket >= w.today))
