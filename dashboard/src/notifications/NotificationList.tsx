@@ -1,7 +1,6 @@
-import { Button, Center, Text } from '@mantine/core';
+import { Button, Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../components/QueryError';
-import { PageLoader } from '../layout/Layout';
 import { NotificationItem } from './NotificationItem';
 import classes from './notifications.module.css';
 import { useMarkRead, useNotificationList } from './use-notifications';
@@ -11,7 +10,12 @@ export function NotificationList({ queryKey, paged = true }: { queryKey?: readon
   const { t } = useTranslation();
   const list = useNotificationList(queryKey);
   const mark = useMarkRead();
-  if (list.isPending) return <PageLoader />;
+  if (list.isPending)
+    return (
+      <Center py="md">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
   if (list.isError) return <QueryError error={list.error} />;
   const rows = list.data.pages.flatMap((page) => page.data);
   if (rows.length === 0) return <Text py="md">{t('notifications.empty')}</Text>;

@@ -29,7 +29,7 @@ const table = (page: Page) => page.getByRole('table', { name: /^exports$/i });
 /** The CSV behind a row's "Download" link, as the browser saves it. */
 async function downloadFrom(page: Page, row: ReturnType<Page['locator']>) {
   const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^download$/i }).click()]);
-  return { name: file.suggestedFilename(), csv: parseCsv(readFileSync((await file.path())!, 'utf8')) };
+  return { name: file.suggestedFilename(), csv: parseCsv(readFileSync(await file.path(), 'utf8')) };
 }
 
 describeWithBrowser('Dashboard: exports', () => {
@@ -77,11 +77,11 @@ describeWithBrowser('Dashboard: exports', () => {
   it('turns a row Ready live when the worker finishes it (Socket.IO export.ready), without a reload', async () => {
     const shop = await shopWithOrders(t);
     // A file asked for, its job not yet run (as while the worker is busy with others).
-    const [{ id }] = (await t.db.query(
+    const [{ id }] = await t.db.query<Array<{ id: string }>>(
       `INSERT INTO export_files (tenant_id, user_id, kind, params, expires_at)
        VALUES ($1, $2, 'orders_export', '{}', now() + interval '7 days') RETURNING id`,
       [shop.tenant.id, shop.owner.id],
-    )) as Array<{ id: string }>;
+    );
     const page = await browser.newPage();
     await openSignedIn(page, t, shop.token, '/exports');
     const row = table(page).locator(`tbody tr[data-export-id="${id}"]`);

@@ -204,9 +204,13 @@ describeWithBrowser('Dashboard: Web Push (service worker, VAPID key, subscriptio
       // A click on it (the event the browser sends the worker) opens the order's page in this window.
       const [serviceWorker] = page.context().serviceWorkers();
       await serviceWorker.evaluate(async () => {
-        const scope = self as unknown as ServiceWorkerGlobalScope;
+        // The worker's globals (the tests' TypeScript knows the window's only).
+        const scope = self as unknown as EventTarget & {
+          registration: ServiceWorkerRegistration;
+          NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+        };
         const [notification] = await scope.registration.getNotifications();
-        scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+        scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
       });
       await page.waitForURL(dashboardUrl(t, `/orders/${order.id}`));
       await page.getByRole('heading', { name: new RegExp(order.order_number) }).waitFor();
