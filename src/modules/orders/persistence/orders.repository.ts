@@ -4,6 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { TenantOwnedRows } from '@common/context/ports';
 import type { PageWindow } from '@common/http/pagination';
 import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
+import { containsPattern } from '@modules/catalog';
+import { type OrderSearchTerm, SEARCH_COUNT_LIMIT } from '../domain/order-search';
 import type { OrderStatus } from '../domain/order-status';
 import { ORDER_COLUMNS, ORDER_ITEMS, type OrderEventRow, type OrderRow, SELECT_ORDERS } from './orders.rows';
 
@@ -40,6 +42,64 @@ export function listOrdersStatement(tenantId: string, status: string | undefined
   return { sql, params };
 }
 
+/** The WHERE of a search (tenant, status, term), its parameters appended to `params`; null when the term can match nothing. */
+function searchConditions(tenantId: string, status: string | undefined, term: OrderSearchTerm, params: unknown[]): string[] | null {
+  const matches: string[] = [];
+  params.push(tenantId);
+  const where = ['tenant_id = $1'];
+  if (status) {
+    params.push(status);
+    where.push(`status = $${params.length}`);
+  }
+  if (term.orderNumber !== null) {
+    params.push(term.orderNumber);
+    matches.push(`order_number = $${params.length}`);
+  }
+  if (term.phoneDigits !== null) {
+    params.push(containsPattern(term.phoneDigits));
+    matches.push(`customer_phone_digits LIKE $${params.length}`);
+  }
+  if (term.nameKey !== null) {
+    params.push(containsPattern(term.nameKey));
+    matches.push(`customer_name_key LIKE $${params.length}`);
+  }
+  if (matches.length === 0) return null;
+  where.push(`(${matches.join(' OR ')})`);
+  return where;
+}
+
+/**
+ * One page of a search of a tenant's orders, newest first: the same page shape as the list, its ids
+ * taken through orders_search (the name's and the phone's trigrams, by shop) or the order number's
+ * unique index. Offset windows are read forwards only (a search's offsets stop at its counted total).
+ */
+export function searchOrdersStatement(
+  tenantId: string,
+  status: string | undefined,
+  term: OrderSearchTerm,
+  window: PageWindow,
+): { sql: string; params: unknown[] } | null {
+  const params: unknown[] = [];
+  const where = searchConditions(tenantId, status, term, params);
+  if (!where) return null;
+  let paging: string;
+  if (window.kind === 'after') {
+    params.push(window.key[0], window.key[1]);
+    where.push(`(created_at, id) < (${timestampOfMicros(`$${params.length - 1}`)}, $${params.length}::int)`);
+    params.push(window.limit);
+    paging = `LIMIT $${params.length}`;
+  } else {
+    params.push(window.limit, window.offset);
+    paging = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  }
+  const sql = `WITH page AS MATERIALIZED (
+         SELECT id FROM orders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC ${paging})
+       SELECT ${ORDER_COLUMNS.map((column) => `o.${column}`).join(', ')}, ${ORDER_ITEMS}, ${epochMicros('o.created_at')} AS sort_key
+         FROM page JOIN orders o ON o.id = page.id
+        ORDER BY o.created_at DESC, o.id DESC`;
+  return { sql, params };
+}
+
 /** The reads of orders and the status change (the placing statement is PlacedOrdersRepository, the payment change orderPaymentStatement). */
 @Injectable()
 export class OrdersRepository implements TenantOwnedRows {
@@ -69,6 +129,31 @@ export class OrdersRepository implements TenantOwnedRows {
   page(tenantId: string, status: string | undefined, window: PageWindow): Promise<Array<OrderRow & { sort_key: string }>> {
     const { sql, params } = listOrdersStatement(tenantId, status, window);
     return this.dataSource.query<Array<OrderRow & { sort_key: string }>>(sql, params);
+  }
+
+  /** One page of searchOrdersStatement (no rows when the term can match nothing). */
+  async search(
+    tenantId: string,
+    status: string | undefined,
+    term: OrderSearchTerm,
+    window: PageWindow,
+  ): Promise<Array<OrderRow & { sort_key: string }>> {
+    const statement = searchOrdersStatement(tenantId, status, term, window);
+    if (!statement) return [];
+    return this.dataSource.query<Array<OrderRow & { sort_key: string }>>(statement.sql, statement.params);
+  }
+
+  /** How many orders the search matches, counted up to SEARCH_COUNT_LIMIT (a bounded read of the matches, never the shop's rows). */
+  async countSearch(tenantId: string, status: string | undefined, term: OrderSearchTerm): Promise<number> {
+    const params: unknown[] = [];
+    const where = searchConditions(tenantId, status, term, params);
+    if (!where) return 0;
+    params.push(SEARCH_COUNT_LIMIT);
+    const [row]: Array<{ total: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders WHERE ${where.join(' AND ')} LIMIT $${params.length}) matches`,
+      params,
+    );
+    return row.total;
   }
 
   /** The merchant list's total: counters kept by the transactions that place and move orders. */
