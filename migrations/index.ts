@@ -27,6 +27,7 @@ import { TenantLanguageTimezone1763701600000 } from './1763701600000-tenant-lang
 import { OrderStats1763701650000 } from './1763701650000-order-stats';
 import { StorefrontCatalog1763701700000 } from './1763701700000-storefront-catalog';
 import { StorefrontSearchByShop1763701710000 } from './1763701710000-storefront-search-by-shop';
+import { OrderSearch1763701800000 } from './1763701800000-order-search';
 
 export { backfillOrderStats } from './1763701650000-order-stats';
 
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   OrderStats1763701650000,
   StorefrontCatalog1763701700000,
   StorefrontSearchByShop1763701710000,
+  OrderSearch1763701800000,
 ];

@@ -484,7 +484,7 @@ export interface paths {
         };
         /**
          * List the shop's orders, newest first, 20 a page (`page`, or `cursor` to scroll)
-         * @description With `status`, only the orders in that status.
+         * @description With `status`, only the orders in that status. With `search`, only the orders whose number is the term, or whose customer name or phone holds it; `meta.total` then counts the matches up to 1000 (that many or more at the bound).
          */
         get: operations["listMerchantOrders"];
         put?: never;
@@ -6478,6 +6478,8 @@ export interface operations {
                 /** @description Keyset paging: the `meta.next_cursor` of the previous page (opaque). Not with `page`. */
                 cursor?: string;
                 status?: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
+                /** @description Orders whose number is this (`1042` or `#1042`), whose customer name holds it (case and accents aside: `lopez` finds `Ana López`), or whose phone holds its digits (`9999-88` finds `+504 9999 8888`). Trimmed; combinable with `status`. `meta.total` then counts the matches up to 1000: exact below, and 1000 means that many or more (`page` reaches them, `cursor` scrolls through every match). */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -6543,7 +6545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A status that is not one of the order statuses, or page not an integer from 1 to 1000000, a cursor this list did not give, or both page and cursor */
+            /** @description A status that is not one of the order statuses, a search that is empty once trimmed or longer than 100 characters, or page not an integer from 1 to 1000000, a cursor this list did not give, or both page and cursor */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { searchKey } from '@modules/catalog';
+import { phoneDigits } from '@modules/orders/domain/order-search';
 import { authHeader } from './factories';
 import type { TestApp } from './test-app';
 import { waitFor } from './wait';
@@ -29,7 +31,7 @@ export interface OrderFixture {
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const decimal = (value: number) => (value / 100).toFixed(2);
 
-/** One order with its items; totals add up as the schema demands. Answers its id and number. */
+/** One order with its items (and its search keys, as the placing statement writes them); totals add up as the schema demands. Answers its id and number. */
 export async function insertOrder(t: TestApp, tenantId: string, order: OrderFixture): Promise<{ id: number; orderNumber: string }> {
   const db = t.get(DataSource);
   const subtotal = order.items.reduce((sum, item) => sum + cents(item.price) * item.quantity, 0);
@@ -39,8 +41,8 @@ export async function insertOrder(t: TestApp, tenantId: string, order: OrderFixt
   const [row]: Array<{ id: number }> = await db.query(
     `INSERT INTO orders (tenant_id, order_number, status, payment_status, customer_name, customer_phone, customer_email,
                          customer_address, customer_notes, delivery_type, payment_method, coupon_code,
-                         subtotal, discount_amount, delivery_fee, total, currency, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'HNL', $17) RETURNING id`,
+                         subtotal, discount_amount, delivery_fee, total, currency, created_at, customer_name_key, customer_phone_digits)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'HNL', $17, $18, $19) RETURNING id`,
     [
       tenantId,
       orderNumber,
@@ -59,6 +61,8 @@ export async function insertOrder(t: TestApp, tenantId: string, order: OrderFixt
       decimal(fee),
       decimal(subtotal - discount + fee),
       order.createdAt ?? new Date(),
+      searchKey(order.customerName ?? 'Ana López'),
+      phoneDigits(order.customerPhone ?? '50499998888'),
     ],
   );
   for (const item of order.items) {

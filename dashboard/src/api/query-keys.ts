@@ -16,7 +16,7 @@ export const keys = {
   },
   orders: {
     all: ['orders'] as const,
-    list: (filter: { status: string | null }) => ['orders', 'list', filter] as const,
+    list: (filter: { status: string | null; search: string | null }) => ['orders', 'list', filter] as const,
     detail: (id: number) => ['orders', 'detail', id] as const,
   },
   overview: {

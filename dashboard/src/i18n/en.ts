@@ -75,6 +75,8 @@ export const en = {
     title: 'Orders',
     status: 'Status',
     allStatuses: 'All',
+    search: 'Search',
+    searchHint: 'Order number, customer or phone',
     table: 'Orders',
     order: 'Order',
     date: 'Date',

@@ -77,6 +77,8 @@ export const es: Texts = {
     title: 'Pedidos',
     status: 'Estado',
     allStatuses: 'Todos',
+    search: 'Buscar',
+    searchHint: 'Número de pedido, cliente o teléfono',
     table: 'Pedidos',
     order: 'Pedido',
     date: 'Fecha',

@@ -198,3 +198,9 @@ export function offsetWindow(total: number, offset: number, limit: number): Page
   const end = Math.min(total, offset + limit);
   return { kind: 'offset', backward: true, offset: total - end, limit: end - offset };
 }
+
+/** `window` counted from the list's start, for a loader that reads forwards only (its list has `total` rows). */
+export function forwardWindow(window: PageWindow, total: number): PageWindow {
+  if (window.kind !== 'offset' || !window.backward) return window;
+  return { kind: 'offset', backward: false, offset: total - window.offset - window.limit, limit: window.limit };
+}

@@ -9,3 +9,4 @@ export { type HoldBounds, InventoryService, type StockLine } from './inventory.s
 export { PRODUCTS_LOCKED } from './persistence/products.repository';
 export { AVAILABILITIES, type Availability } from './domain/availability';
 export { CatalogQueries, type StorefrontLocation, type StorefrontProduct, type StorefrontProductKey } from './queries/catalog.queries';
+export { containsPattern, searchKey } from './domain/catalog-search';

@@ -7,13 +7,20 @@ import { MerchantArea } from '@common/context/tenant-access.guard';
 import { ApiPage, ApiRemoved, ApiShow, ApiUpdated, PAGE_INVALID } from '@common/http/api-docs';
 import { asData } from '@common/http/data-envelope';
 import { IntegerIdParam } from '@common/http/id-params';
-import { CursorField, Paginated, PageSlice, Paginator } from '@common/http/pagination';
+import { CursorField, forwardWindow, Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
+import { SEARCH_COUNT_LIMIT } from './domain/order-search';
 import { ORDER_NOT_FOUND } from './domain/orders.errors';
 import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
 import { OrderDetailResource, OrderDetailResponse, OrderResource } from './dto/order.resource';
 import { GetOrderQuery } from './queries/get-order/get-order.query';
-import { CountOrdersQuery, ListOrdersQuery, ORDERS_PER_PAGE } from './queries/list-orders/list-orders.query';
+import {
+  CountOrdersQuery,
+  CountSearchOrdersQuery,
+  ListOrdersQuery,
+  ORDERS_PER_PAGE,
+  SearchOrdersQuery,
+} from './queries/list-orders/list-orders.query';
 
 /** created_at (microseconds), id: the list's order. */
 const ORDER_SORT_KEY: readonly CursorField[] = ['timestamp', 'int'];
@@ -41,26 +48,37 @@ export class MerchantOrdersController {
   @Get()
   @ApiPage(OrderResource, {
     summary: "List the shop's orders, newest first, 20 a page (`page`, or `cursor` to scroll)",
-    description: 'With `status`, only the orders in that status.',
-    invalid: `A status that is not one of the order statuses, or ${PAGE_INVALID}`,
+    description:
+      'With `status`, only the orders in that status. With `search`, only the orders whose number is the term, or whose customer ' +
+      `name or phone holds it; \`meta.total\` then counts the matches up to ${SEARCH_COUNT_LIMIT} (that many or more at the bound).`,
+    invalid: `A status that is not one of the order statuses, a search that is empty once trimmed or longer than 100 characters, or ${PAGE_INVALID}`,
   })
   async listMerchantOrders(@Ctx() ctx: RequestContext, @Query() query: ListOrdersQueryDto): Promise<Paginated<OrderResource>> {
     const tenantId = ctx.merchantTenantId;
-    return this.paginator.page(
-      {
-        path: '/api/v1/orders',
-        page: query.page,
-        cursor: query.cursor,
-        perPage: ORDERS_PER_PAGE,
-        key: ORDER_SORT_KEY,
-        query: { status: query.status },
-      },
-      {
-        total: () => this.queries.execute<CountOrdersQuery, number>(new CountOrdersQuery(tenantId, query.status)),
+    const { status, search } = query;
+    const request = {
+      path: '/api/v1/orders',
+      page: query.page,
+      cursor: query.cursor,
+      perPage: ORDERS_PER_PAGE,
+      key: ORDER_SORT_KEY,
+      query: { status, search },
+    };
+    if (search !== undefined) {
+      let matches = 0;
+      return this.paginator.page(request, {
+        total: async () =>
+          (matches = await this.queries.execute<CountSearchOrdersQuery, number>(new CountSearchOrdersQuery(tenantId, status, search))),
         rows: (window) =>
-          this.queries.execute<ListOrdersQuery, PageSlice<OrderResource>>(new ListOrdersQuery(tenantId, query.status, window)),
-      },
-    );
+          this.queries.execute<SearchOrdersQuery, PageSlice<OrderResource>>(
+            new SearchOrdersQuery(tenantId, status, search, forwardWindow(window, matches)),
+          ),
+      });
+    }
+    return this.paginator.page(request, {
+      total: () => this.queries.execute<CountOrdersQuery, number>(new CountOrdersQuery(tenantId, status)),
+      rows: (window) => this.queries.execute<ListOrdersQuery, PageSlice<OrderResource>>(new ListOrdersQuery(tenantId, status, window)),
+    });
   }
 
   @Get(':order')

@@ -14,7 +14,12 @@ import { OrdersExportRepository } from './persistence/orders-export.repository';
 import { OrdersRepository } from './persistence/orders.repository';
 import { PlacedOrdersRepository } from './persistence/placed-orders.repository';
 import { GetOrderHandler } from './queries/get-order/get-order.handler';
-import { CountOrdersHandler, ListOrdersHandler } from './queries/list-orders/list-orders.handler';
+import {
+  CountOrdersHandler,
+  CountSearchOrdersHandler,
+  ListOrdersHandler,
+  SearchOrdersHandler,
+} from './queries/list-orders/list-orders.handler';
 import { StorefrontOrdersController } from './storefront-orders.controller';
 
 @Module({
@@ -28,6 +33,8 @@ import { StorefrontOrdersController } from './storefront-orders.controller';
     GetOrderHandler,
     ListOrdersHandler,
     CountOrdersHandler,
+    SearchOrdersHandler,
+    CountSearchOrdersHandler,
     Paginator,
     OrdersExportRepository,
     OrdersRepository,

@@ -77,6 +77,55 @@ describeWithBrowser('Dashboard: the orders page', () => {
     expect(page.url()).toBe(`${t.baseUrl}/dashboard/orders/${newestDelivered.id}`);
   });
 
+  it('searches by customer name (accents aside) and by order number, the term kept in the URL across a reload', async () => {
+    const shop = await createShop(t);
+    const product = await createProduct(t, shop.tenant.id, { name: 'Sourdough loaf', price: '85.00' });
+    const numbers: string[] = [];
+    for (const [name, phone] of [
+      ['Ana López', '+504 9999-1234'],
+      ['José Núñez', '+504 3333-5678'],
+      ['Marta Reyes', '+504 2222-0000'],
+    ]) {
+      const placed = await placeOrder(
+        t,
+        shop.tenant.id,
+        orderBody([{ product_id: product.id }], { customer_name: name, customer_phone: phone }),
+      );
+      expect(placed.status).toBe(201);
+      numbers.push(String(placed.body.data.order_number));
+    }
+    const page = await browser.newPage();
+    await openSignedIn(page, t, shop.token, '/orders');
+    await expectRowCount(page, 3);
+
+    const searchbox = page.getByRole('searchbox', { name: /^search$/i });
+    await searchbox.fill('lopez');
+    await waitFor(() => page.url().includes('search=lopez'), { what: 'the search in the URL' });
+    await expectRowCount(page, 1);
+    expect(await orderRows(page).first().textContent()).toContain('Ana López');
+
+    await page.reload();
+    await page.getByRole('banner').waitFor();
+    await expectRowCount(page, 1);
+    expect(await page.getByRole('searchbox', { name: /^search$/i }).inputValue()).toBe('lopez');
+    expect(await orderRows(page).first().textContent()).toContain('Ana López');
+
+    await page.getByRole('searchbox', { name: /^search$/i }).fill(`#${numbers[1]}`);
+    await orderRows(page)
+      .first()
+      .getByRole('link', { name: `#${numbers[1]}` })
+      .waitFor();
+    await expectRowCount(page, 1);
+    expect(await orderRows(page).first().textContent()).toContain('José Núñez');
+
+    await page.getByRole('searchbox', { name: /^search$/i }).fill('nobody');
+    await page.getByText(/no orders match/i).waitFor();
+    await page.getByRole('searchbox', { name: /^search$/i }).fill('');
+    await expectRowCount(page, 3);
+    await waitFor(() => !page.url().includes('search='), { what: 'the search gone from the URL' });
+    await expectNoSeriousAxeViolations(page);
+  });
+
   it('shows an order placed anywhere at the top within 3 s, without a reload, with a notice "New order {number}"', async () => {
     const shop = await shopWithOrders(t, 3);
     const page = await browser.newPage();
@@ -262,6 +311,10 @@ describeWithBrowser('Dashboard: an order page', () => {
     for (const name of ['Resumen', 'Pedidos', 'Productos', 'Cupones', 'Sucursales', 'Exportaciones', 'Perfil de la tienda'])
       await page.getByRole('navigation').getByRole('link', { name }).waitFor();
     await page.getByRole('button', { name: /cerrar sesión/i }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Pedidos' }).click();
+    await page.getByRole('searchbox', { name: /^buscar$/i }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: new RegExp(`pedido #${order.order_number}`, 'i') }).waitFor();
     // The owner was told of the order: its notification is counted, in Spanish, in the button's name.
     await page.getByRole('button', { name: /^notificaciones, \d+ sin leer$/i }).waitFor();
     expect(

@@ -1,5 +1,7 @@
-import { Anchor, Button, Center, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
@@ -13,25 +15,33 @@ import { PageLoader } from '../../layout/Layout';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { StatusBadge } from './StatusBadge';
 
+/** The API's longest search term (`GET /api/v1/orders?search=`). */
+const SEARCH_MAX = 100;
+/** How long typing must pause before the list is asked again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 /**
- * The shop's orders, newest first: filtered by status, paged by cursor ("Load more"). A new order
- * arrives by itself (the realtime hook refreshes this list on `order.created`). The filter lives in
- * the URL, so a reload or a shared link keeps it. (Search waits for the API: `GET /api/v1/orders`
- * takes no search term yet; see docs/dashboard.md.)
+ * The shop's orders, newest first: filtered by status and by a search (order number, customer
+ * name or phone), paged by cursor ("Load more"). A new order arrives by itself (the realtime hook
+ * refreshes this list on `order.created`). The filter and the search live in the URL (`status`,
+ * `search`), so a reload or a shared link keeps them; the search is written there once typing
+ * pauses.
  */
 export default function OrdersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const status = (ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as OrderStatus) : null;
+  const search = (params.get('search') ?? '').trim().slice(0, SEARCH_MAX) || null;
 
   const orders = useInfiniteQuery({
-    queryKey: keys.orders.list({ status }),
+    queryKey: keys.orders.list({ status, search }),
     queryFn: ({ pageParam }) =>
       unwrap(
         api.GET('/api/v1/orders', {
           params: {
             query: {
               ...(status ? { status } : {}),
+              ...(search ? { search } : {}),
               ...(pageParam ? { cursor: pageParam } : {}),
             },
           },
@@ -52,6 +62,19 @@ export default function OrdersPage() {
       { replace: true },
     );
 
+  // What the box shows; the URL (and so the list) follows it once typing pauses, and the box
+  // follows the URL when it changes otherwise (a link, the browser's back button).
+  const urlSearch = params.get('search') ?? '';
+  const [typed, setTyped] = useState(urlSearch);
+  const [settled] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    const term = settled.trim() || null;
+    if (term !== (urlSearch.trim() || null)) setParam('search', term);
+  }, [settled]); // only a settled change of the box writes the URL
+  useEffect(() => {
+    setTyped((current) => (current.trim() === urlSearch.trim() ? current : urlSearch));
+  }, [urlSearch]);
+
   const rows = orders.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
@@ -65,6 +88,15 @@ export default function OrdersPage() {
           data={[{ value: '', label: t('orders.allStatuses') }, ...ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))]}
           w={180}
         />
+        <TextInput
+          type="search"
+          label={t('orders.search')}
+          placeholder={t('orders.searchHint')}
+          value={typed}
+          maxLength={SEARCH_MAX}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          w={280}
+        />
       </Group>
 
       {orders.isPending ? (
@@ -72,7 +104,7 @@ export default function OrdersPage() {
       ) : orders.isError ? (
         <QueryError error={orders.error} />
       ) : rows.length === 0 ? (
-        <Text py="lg">{status ? t('orders.noMatch') : t('orders.empty')}</Text>
+        <Text py="lg">{status || search ? t('orders.noMatch') : t('orders.empty')}</Text>
       ) : (
         <>
           <ScrollTable label={t('orders.table')} minWidth={560}>

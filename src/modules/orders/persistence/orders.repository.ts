@@ -4,6 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { TenantOwnedRows } from '@common/context/ports';
 import type { PageWindow } from '@common/http/pagination';
 import { epochMicros, listTotal, timestampOfMicros } from '@infra/database/list-counts';
+import { containsPattern } from '@modules/catalog';
+import { type OrderSearchTerm, SEARCH_COUNT_LIMIT } from '../domain/order-search';
 import type { OrderStatus } from '../domain/order-status';
 import { ORDER_COLUMNS, ORDER_ITEMS, type OrderEventRow, type OrderRow, SELECT_ORDERS } from './orders.rows';
 
@@ -40,6 +42,90 @@ export function listOrdersStatement(tenantId: string, status: string | undefined
   return { sql, params };
 }
 
+/** How many of the shop's newest orders (after the cursor) a search reads in order before it asks orders_search. */
+export const SEARCH_WALK_ROWS = 1000;
+
+/** A search's conditions: the shop's list (`scope`: tenant, status) and the term (`match`), their parameters appended to `params`; null when the term can match nothing. */
+function searchConditions(
+  tenantId: string,
+  status: string | undefined,
+  term: OrderSearchTerm,
+  params: unknown[],
+): { scope: string[]; match: string } | null {
+  const matches: string[] = [];
+  params.push(tenantId);
+  const scope = ['tenant_id = $1'];
+  if (status) {
+    params.push(status);
+    scope.push(`status = $${params.length}`);
+  }
+  if (term.orderNumber !== null) {
+    params.push(term.orderNumber);
+    matches.push(`order_number = $${params.length}`);
+  }
+  if (term.phoneDigits !== null) {
+    params.push(containsPattern(term.phoneDigits));
+    matches.push(`customer_phone_digits LIKE $${params.length}`);
+  }
+  if (term.nameKey !== null) {
+    params.push(containsPattern(term.nameKey));
+    matches.push(`customer_name_key LIKE $${params.length}`);
+  }
+  if (matches.length === 0) return null;
+  return { scope, match: `(${matches.join(' OR ')})` };
+}
+
+/**
+ * One page of a search of a tenant's orders, newest first, in the list's page shape, read one of
+ * two ways (as the catalog's search, docs/storefront.md "Catalog search"):
+ *
+ * - `walk`: the shop's newest SEARCH_WALK_ROWS orders after the cursor, in the list's order
+ *   (orders_tenant_created_idx or orders_tenant_status_created_idx), filtered by the term. A term
+ *   many orders hold fills the page within those rows, whatever the size of the shop;
+ * - `index`: the matches taken through orders_search (the shop, the name's and the phone's
+ *   trigrams) or the order number's unique index, then sorted: few, since the walk did not fill the page.
+ *
+ * Offset windows are read forwards only (a search's offsets stop at its counted total).
+ */
+export function searchOrdersStatement(
+  tenantId: string,
+  status: string | undefined,
+  term: OrderSearchTerm,
+  window: PageWindow,
+  way: 'walk' | 'index',
+): { sql: string; params: unknown[] } | null {
+  const params: unknown[] = [];
+  const conditions = searchConditions(tenantId, status, term, params);
+  if (!conditions) return null;
+  const { scope, match } = conditions;
+  let paging: string;
+  if (window.kind === 'after') {
+    params.push(window.key[0], window.key[1]);
+    scope.push(`(created_at, id) < (${timestampOfMicros(`$${params.length - 1}`)}, $${params.length}::int)`);
+    params.push(window.limit);
+    paging = `LIMIT $${params.length}`;
+  } else {
+    params.push(window.limit, window.offset);
+    paging = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  }
+  const ORDER = 'ORDER BY created_at DESC, id DESC';
+  let page: string;
+  if (way === 'walk') {
+    params.push(SEARCH_WALK_ROWS);
+    page = `recent AS MATERIALIZED (
+         SELECT id, created_at, order_number, customer_phone_digits, customer_name_key FROM orders
+          WHERE ${scope.join(' AND ')} ${ORDER} LIMIT $${params.length}),
+       page AS MATERIALIZED (SELECT id FROM recent WHERE ${match} ${ORDER} ${paging})`;
+  } else {
+    page = `page AS MATERIALIZED (SELECT id FROM orders WHERE ${[...scope, match].join(' AND ')} ${ORDER} ${paging})`;
+  }
+  const sql = `WITH ${page}
+       SELECT ${ORDER_COLUMNS.map((column) => `o.${column}`).join(', ')}, ${ORDER_ITEMS}, ${epochMicros('o.created_at')} AS sort_key
+         FROM page JOIN orders o ON o.id = page.id
+        ORDER BY o.created_at DESC, o.id DESC`;
+  return { sql, params };
+}
+
 /** The reads of orders and the status change (the placing statement is PlacedOrdersRepository, the payment change orderPaymentStatement). */
 @Injectable()
 export class OrdersRepository implements TenantOwnedRows {
@@ -69,6 +155,34 @@ export class OrdersRepository implements TenantOwnedRows {
   page(tenantId: string, status: string | undefined, window: PageWindow): Promise<Array<OrderRow & { sort_key: string }>> {
     const { sql, params } = listOrdersStatement(tenantId, status, window);
     return this.dataSource.query<Array<OrderRow & { sort_key: string }>>(sql, params);
+  }
+
+  /** One page of searchOrdersStatement: the walk first, the index only when the walk did not fill the page (no rows when the term can match nothing). */
+  async search(
+    tenantId: string,
+    status: string | undefined,
+    term: OrderSearchTerm,
+    window: PageWindow,
+  ): Promise<Array<OrderRow & { sort_key: string }>> {
+    const walk = searchOrdersStatement(tenantId, status, term, window, 'walk');
+    if (!walk) return [];
+    const walked = await this.dataSource.query<Array<OrderRow & { sort_key: string }>>(walk.sql, walk.params);
+    if (walked.length >= window.limit) return walked;
+    const indexed = searchOrdersStatement(tenantId, status, term, window, 'index')!;
+    return this.dataSource.query<Array<OrderRow & { sort_key: string }>>(indexed.sql, indexed.params);
+  }
+
+  /** How many orders the search matches, counted up to SEARCH_COUNT_LIMIT (a bounded read of the matches, never the shop's rows). */
+  async countSearch(tenantId: string, status: string | undefined, term: OrderSearchTerm): Promise<number> {
+    const params: unknown[] = [];
+    const conditions = searchConditions(tenantId, status, term, params);
+    if (!conditions) return 0;
+    params.push(SEARCH_COUNT_LIMIT);
+    const [row]: Array<{ total: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders WHERE ${[...conditions.scope, conditions.match].join(' AND ')} LIMIT $${params.length}) matches`,
+      params,
+    );
+    return row.total;
   }
 
   /** The merchant list's total: counters kept by the transactions that place and move orders. */

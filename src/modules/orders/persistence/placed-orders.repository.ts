@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Cents, centsToDecimal } from '@common/money/money';
 import { CombinedStatement, prepared } from '@infra/database/statements';
-import type { PricedLine } from '@modules/catalog';
+import { type PricedLine, searchKey } from '@modules/catalog';
+import { phoneDigits } from '../domain/order-search';
 import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
 import { ORDER_STATS_ROWS } from './order-stats.repository';
 import { ORDER_COLUMNS, type OrderRow, SELECT_ORDERS } from './orders.rows';
@@ -100,13 +101,14 @@ export class PlacedOrdersRepository {
       'placed',
       `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, customer_email, customer_address,
                            customer_notes, delivery_type, payment_method, coupon_code, location_id, user_id,
-                           subtotal, discount_amount, delivery_fee, total, currency)
+                           subtotal, discount_amount, delivery_fee, total, currency, customer_name_key, customer_phone_digits)
        SELECT ${tenantId}, numbered.last_number::text, ${p(input.customer_name, 'varchar')}, ${p(input.customer_phone, 'varchar')},
               ${p(input.customer_email?.toLowerCase() ?? null, 'varchar')}, ${p(input.customer_address ?? null, 'varchar')},
               ${p(input.customer_notes ?? null, 'varchar')}, ${p(input.delivery_type, 'varchar')},
               ${p(input.payment_method ?? 'pending', 'varchar')}, ${p(order.couponCode, 'varchar')}, ${p(order.locationId, 'uuid')},
               ${userId}, ${p(centsToDecimal(order.subtotal), 'numeric')}, ${p(centsToDecimal(order.discount), 'numeric')},
-              ${p(centsToDecimal(order.deliveryFee), 'numeric')}, ${p(centsToDecimal(order.total), 'numeric')}, ${p(order.currency, 'char(3)')}
+              ${p(centsToDecimal(order.deliveryFee), 'numeric')}, ${p(centsToDecimal(order.total), 'numeric')}, ${p(order.currency, 'char(3)')},
+              ${p(searchKey(input.customer_name), 'text')}, ${p(phoneDigits(input.customer_phone), 'text')}
          FROM numbered
        RETURNING ${ORDER_COLUMNS.join(', ')}`,
     );

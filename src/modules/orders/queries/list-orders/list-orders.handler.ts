@@ -1,9 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PageSlice } from '@common/http/pagination';
+import { searchKey } from '@modules/catalog';
+import { readOrderSearchTerm } from '@modules/orders/domain/order-search';
 import type { OrderResource } from '@modules/orders/dto/order.resource';
 import { OrdersRepository } from '@modules/orders/persistence/orders.repository';
 import { toResource } from '../order.presenter';
-import { CountOrdersQuery, ListOrdersQuery } from './list-orders.query';
+import { CountOrdersQuery, CountSearchOrdersQuery, ListOrdersQuery, SearchOrdersQuery } from './list-orders.query';
 
 /** A tenant's orders, newest first, optionally of one status. */
 @QueryHandler(ListOrdersQuery)
@@ -23,5 +25,26 @@ export class CountOrdersHandler implements IQueryHandler<CountOrdersQuery, numbe
 
   execute({ tenantId, status }: CountOrdersQuery): Promise<number> {
     return this.orders.count(tenantId, status);
+  }
+}
+
+/** A tenant's orders that match a search term, newest first (docs/commerce.md "Order search"). */
+@QueryHandler(SearchOrdersQuery)
+export class SearchOrdersHandler implements IQueryHandler<SearchOrdersQuery, PageSlice<OrderResource>> {
+  constructor(private readonly orders: OrdersRepository) {}
+
+  async execute({ tenantId, status, term, window }: SearchOrdersQuery): Promise<PageSlice<OrderResource>> {
+    const rows = await this.orders.search(tenantId, status, readOrderSearchTerm(term, searchKey), window);
+    return { data: rows.map(toResource), keys: rows.map((row) => [row.sort_key, row.id]) };
+  }
+}
+
+/** A search's total: its matches counted up to SEARCH_COUNT_LIMIT. */
+@QueryHandler(CountSearchOrdersQuery)
+export class CountSearchOrdersHandler implements IQueryHandler<CountSearchOrdersQuery, number> {
+  constructor(private readonly orders: OrdersRepository) {}
+
+  execute({ tenantId, status, term }: CountSearchOrdersQuery): Promise<number> {
+    return this.orders.countSearch(tenantId, status, readOrderSearchTerm(term, searchKey));
   }
 }

@@ -19,3 +19,22 @@ export class CountOrdersQuery {
     readonly status: OrderStatus | undefined,
   ) {}
 }
+
+/** The rows of one page of a search of a tenant's orders (`term` trimmed, 1–100 characters). */
+export class SearchOrdersQuery {
+  constructor(
+    readonly tenantId: string,
+    readonly status: OrderStatus | undefined,
+    readonly term: string,
+    readonly window: PageWindow,
+  ) {}
+}
+
+/** How many orders a search matches, counted up to a bound. */
+export class CountSearchOrdersQuery {
+  constructor(
+    readonly tenantId: string,
+    readonly status: OrderStatus | undefined,
+    readonly term: string,
+  ) {}
+}
