@@ -174,8 +174,7 @@ module.exports = {
       await page.getByRole('heading', { name: /^overview$/i }).waitFor();
       await page
         .getByRole('figure', { name: /sales, last 30 days/i })
-        .locator('path.recharts-rectangle')
-        .first()
+        .locator('canvas[data-drawn="true"]')
         .waitFor({ timeout: 30_000 });
     });
     log(`  (b) the orders page's first rows, ${LOADS} loads warm and ${LOADS} cold, ${orders.toLocaleString('en-US')} orders`);

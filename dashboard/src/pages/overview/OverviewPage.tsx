@@ -1,6 +1,4 @@
-import '@mantine/charts/styles.css';
-import { useId, useState, type ReactNode } from 'react';
-import { BarChart } from '@mantine/charts';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,7 @@ import { formatDay, formatShortDay, timeZone } from '../../format/dates';
 import { formatMoney } from '../../format/money';
 import { PageLoader } from '../../layout/Layout';
 import classes from './overview.module.css';
+import { SalesBars } from './SalesBars';
 
 /**
  * Overview (dashboard.md): today's figures, the sales of the last 30 days as a chart (with the
@@ -140,7 +139,8 @@ function SalesChart({ daily, currency, zone }: { daily: Day[]; currency: string;
   const totalOrders = daily.reduce((sum, day) => sum + day.orders, 0);
   const totalSales = daily.reduce((sum, day) => sum + day.sales, 0);
   const summary = t('overview.chartHint', { zone, orders: totalOrders.toLocaleString(), sales: formatMoney(totalSales, currency) });
-  const data = daily.map((day) => ({ day: formatShortDay(day.date), sales: day.sales }));
+  const bars = useMemo(() => daily.map((day) => ({ label: formatShortDay(day.date), value: day.sales })), [daily]);
+  const formatSales = useCallback((value: number) => formatMoney(value, currency), [currency]);
 
   return (
     <Paper withBorder p="md" radius="md" component="figure" aria-labelledby={captionId} className={classes.chartFigure}>
@@ -164,19 +164,7 @@ function SalesChart({ daily, currency, zone }: { daily: Day[]; currency: string;
         </Button>
       </Group>
       <div role="img" aria-label={`${t('overview.chart')}. ${summary}`} className={classes.chart}>
-        <BarChart
-          h={240}
-          data={data}
-          dataKey="day"
-          series={[{ name: 'sales', label: t('overview.sales'), color: 'teal.7' }]}
-          valueFormatter={(value) => formatMoney(value, currency)}
-          tickLine="y"
-          gridAxis="y"
-          withTooltip
-          tooltipAnimationDuration={0}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
-          yAxisProps={{ width: 72, tickFormatter: (value: number) => formatMoney(value, currency).replace(/\.00$/, '') }}
-        />
+        <SalesBars bars={bars} format={formatSales} label={t('overview.sales')} />
       </div>
       <div id={tableId} hidden={!tableShown}>
         {tableShown && (
