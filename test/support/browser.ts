@@ -102,6 +102,14 @@ let axeSource: string | undefined;
 /** The axe-core violations of impact serious or critical on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; targets: string[] }>> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // A dialog fading in has its colours blended with the page behind it: axe would measure the
+  // contrast of a frame of the transition. Check the page as it settles.
+  // Spinners run for ever and are left out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   // page.evaluate runs through the DevTools protocol, so the page's CSP does not block axe.
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {

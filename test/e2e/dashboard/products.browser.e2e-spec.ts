@@ -204,11 +204,11 @@ describeWithBrowser('Dashboard: products', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /new product/i }).waitFor();
     await tabTo(page, 'Name');
-    await page.keyboard.type('Keyboard cookie');
+    await typeInFocused(page, 'Keyboard cookie');
     await tabTo(page, 'Price');
-    await page.keyboard.type('12.50');
+    await typeInFocused(page, '12.50');
     await tabTo(page, 'Stock');
-    await page.keyboard.type('30');
+    await typeInFocused(page, '30');
     await page.keyboard.press('Enter');
 
     await page.getByRole('heading', { name: /^products$/i }).waitFor();
@@ -218,6 +218,18 @@ describeWithBrowser('Dashboard: products', () => {
 });
 
 /** Presses Tab until the focused element's accessible name (its label or text) starts with `name` (at most 40 presses). */
+/**
+ * Types into the focused field and waits until the field holds the text and the page has handled
+ * the keystrokes, so the next Tab cannot overtake them (a loaded machine delays the page's work).
+ */
+async function typeInFocused(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text);
+  await page.waitForFunction((expected) => (document.activeElement as HTMLInputElement | null)?.value === expected, text);
+  // The number fields (react-number-format) put the caret back in a 0 ms timer, focusing the field
+  // again: let every timer the keystrokes queued run before the next Tab.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 async function tabTo(page: Page, name: string): Promise<void> {
   for (let presses = 0; presses < 40; presses++) {
     await page.keyboard.press('Tab');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { searchOrdersStatement } from '@modules/orders/persistence/orders.repository';
 import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { authHeader } from '@test/support/factories';
@@ -157,12 +158,23 @@ describe('Merchant order search (GET /api/v1/orders?search=, docs/commerce.md "O
          FROM generate_series(1, 20000) AS g`,
       [tenant.id],
     );
+    // A name no other test writes: the planner's estimate is over the whole table, which in a full
+    // run holds many other shops' "López", so a term rare in this shop alone may not look rare.
+    const rare = `zq${randomBytes(5).toString('hex')}`;
+    const [{ id: rareId }] = await t.db.query<Array<{ id: number }>>(
+      `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, delivery_type, subtotal, total, currency,
+                           customer_name_key, customer_phone_digits)
+       VALUES ($1, 'R1', $2, '+504 7100 0001', 'pickup', 10.00, 10.00, 'HNL', $3, '50471000001')
+       RETURNING id`,
+      [tenant.id, `Rare ${rare.toUpperCase()}`, `rare ${rare}`],
+    );
     await t.db.query('ANALYZE orders');
     expect(idsOf(await search(token, { search: 'lopez' }))).toEqual([ids[2], ids[0]]);
+    expect(idsOf(await search(token, { search: rare }))).toEqual([rareId]);
     const statement = searchOrdersStatement(
       tenant.id,
       undefined,
-      { orderNumber: null, phoneDigits: null, nameKey: 'lopez' },
+      { orderNumber: null, phoneDigits: null, nameKey: rare },
       { kind: 'offset', backward: false, offset: 0, limit: 21 },
       'index',
     );

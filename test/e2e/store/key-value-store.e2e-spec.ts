@@ -5,7 +5,7 @@ import { describeIf, requirements } from '@test/support/conditions';
 import { uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule } from '@test/support/probe.module';
 import { useTestApp, withTestApp } from '@test/support/test-app';
-import { settleFor } from '@test/support/wait';
+import { settleFor, waitFor } from '@test/support/wait';
 
 // The same promises from both backends (decisions §14): what the consumers (rate limits,
 // idempotency, caches, checkout sessions) rely on, checked against the real servers.
@@ -13,6 +13,10 @@ function storeContract(backend: StoreMode): void {
   const t = useTestApp({ role: 'api', env: { STORE_BACKEND: backend } });
   const store = () => t.get(KeyValueStore);
   const key = (name: string) => `test:${name}:${randomUUID()}`;
+
+  // The app starts once its Redis connection is ready or after 2 s with it still connecting (a
+  // machine under load can take that long): the contract is about a store that is up.
+  beforeAll(() => waitFor(() => store().reachable, { what: `the ${backend} store to be reachable` }));
 
   it('runs the backend STORE_BACKEND names', () => {
     expect(store().mode).toBe(backend);

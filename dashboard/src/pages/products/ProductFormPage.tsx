@@ -283,7 +283,7 @@ function ProductForm({ product }: { product: Product | null }) {
               {product && (
                 <Button
                   type="button"
-                  color="red"
+                  color="red.8"
                   variant="outline"
                   onClick={() => {
                     setDeleteError(null);
@@ -316,7 +316,7 @@ function ProductForm({ product }: { product: Product | null }) {
               <Button variant="default" onClick={() => setConfirming(false)}>
                 {t('common.cancel')}
               </Button>
-              <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+              <Button color="red.8" onClick={() => remove.mutate()} loading={remove.isPending}>
                 {t('products.deleteConfirm')}
               </Button>
             </Group>
