@@ -157,4 +157,69 @@ async function sameAnswerInEveryMode(ctx, path, headers, body) {
   }
 }
 
-module.exports = { dist, issueToken, createShop, createProducts, createOrders, generated, sameAnswerInEveryMode };
+/** An integer of at least 100 from the environment variable `name`, else `fallback`. */
+function sizeFromEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 100) throw new Error(`${name}=${raw}: expected an integer ≥ 100`);
+  return value;
+}
+
+/**
+ * A shop with `count` orders of 3 items each, statuses in turn (a sixth of them in each status),
+ * written with generate_series and spread evenly over the last `spreadSeconds` (default: one second
+ * apart); with `rollups`, the order rollups (order_stats) filled by the migration's own backfill.
+ */
+async function seedOrderShop(db, label, count, log, { spreadSeconds = count, rollups = false } = {}) {
+  const started = Date.now();
+  const shop = await createShop(db, label);
+  await createProducts(db, shop.tenantId, [
+    { name: 'Coffee', price: '10.00' },
+    { name: 'Bagel', price: '20.50' },
+    { name: 'Juice', price: '30.25' },
+  ]);
+  await db.query('BEGIN');
+  await db.query('SET LOCAL synchronous_commit = off');
+  await db.query(`INSERT INTO tenant_order_counters (tenant_id, last_number) VALUES ($1, 1000 + $2::int)`, [shop.tenantId, count]);
+  await db.query(
+    `INSERT INTO orders (tenant_id, order_number, status, customer_name, customer_phone, delivery_type, payment_method,
+                         location_id, subtotal, discount_amount, delivery_fee, total, currency, created_at, updated_at)
+     SELECT $1, (1000 + g)::text,
+            (ARRAY['pending', 'confirmed', 'processing', 'ready', 'delivered', 'cancelled'])[1 + g % 6],
+            'Bench Customer ' || g, '+5049' || lpad(g::text, 7, '0'), 'pickup', 'cash', $2, 60.75, 0, 0, 60.75, 'HNL',
+            now() - make_interval(secs => $4::float8 * ($3::int - g) / $3::int), now() - make_interval(secs => $4::float8 * ($3::int - g) / $3::int)
+       FROM generate_series(1, $3::int) AS g`,
+    [shop.tenantId, shop.locationId, count, spreadSeconds],
+  );
+  await db.query(
+    `INSERT INTO order_items (order_id, product_id, name, price, quantity, line_total)
+     SELECT o.id, p.id, p.name, p.price, 1, p.price
+       FROM orders o CROSS JOIN (SELECT id, name, price FROM products WHERE tenant_id = $1) p
+      WHERE o.tenant_id = $1
+      ORDER BY o.id, p.id`,
+    [shop.tenantId],
+  );
+  if (rollups) {
+    const migration = path.resolve(__dirname, '..', '..', 'dist', 'migrations', '1763701650000-order-stats');
+    await require(migration).backfillOrderStats(db, shop.tenantId);
+  }
+  await db.query('COMMIT');
+  const { rows } = await db.query('SELECT count(*)::int AS n FROM order_stats WHERE tenant_id = $1', [shop.tenantId]);
+  log(
+    `  seeded ${count.toLocaleString('en-US')} orders (${(count * 3).toLocaleString('en-US')} items, ${rows[0].n.toLocaleString('en-US')} rollup rows) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { ...shop, count };
+}
+
+module.exports = {
+  dist,
+  issueToken,
+  createShop,
+  createProducts,
+  createOrders,
+  generated,
+  sameAnswerInEveryMode,
+  sizeFromEnv,
+  seedOrderShop,
+};

@@ -20,6 +20,7 @@
 const fs = require('node:fs');
 const zlib = require('node:zlib');
 const { seedShop } = require('./merchant-overview-scale');
+const { sizeFromEnv } = require('./_seed');
 
 const JS_BUDGET_KB = 300;
 const FIRST_ROWS_BUDGET_MS = 1000;
@@ -38,14 +39,6 @@ const CHROMIUM_ARGS = [
   '--no-proxy-server',
 ];
 const VIEWPORT = { width: 1280, height: 800 };
-
-function sizeFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 100) throw new Error(`${name}=${raw}: expected an integer ≥ 100`);
-  return value;
-}
 
 /** Nearest-rank percentile (p95 of 10 samples is the largest). */
 function percentile(values, p) {

@@ -10,66 +10,18 @@
  * (inverted) and of p99. Target: each within 1.5×. The block also shows the plans PostgreSQL chose
  * at the large size, from EXPLAIN ANALYZE of the service's own statements.
  */
-const path = require('node:path');
 const { chooseTool, toolVersion } = require('../lib/load');
 const { median } = require('../lib/stats');
-const { createShop, createProducts, dist } = require('./_seed');
+const { dist, seedOrderShop, sizeFromEnv } = require('./_seed');
 
 const PATH = '/api/v1/merchant/overview';
 const MAX_GROWTH = 1.5;
 const CONNECTIONS = 10;
 const SPREAD_SECONDS = 45 * 86_400;
 
-function sizeFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 100) throw new Error(`${name}=${raw}: expected an integer ≥ 100`);
-  return value;
-}
-
-/** The migration's backfill, from the build (dist/migrations). */
-function backfillOrderStats() {
-  return require(path.resolve(__dirname, '..', '..', 'dist', 'migrations', '1763701650000-order-stats')).backfillOrderStats;
-}
-
-/** A shop with `count` orders of 3 items, statuses in turn, spread evenly over the last 45 days, and its rollups. */
-async function seedShop(db, label, count, log) {
-  const started = Date.now();
-  const shop = await createShop(db, label);
-  await createProducts(db, shop.tenantId, [
-    { name: 'Coffee', price: '10.00' },
-    { name: 'Bagel', price: '20.50' },
-    { name: 'Juice', price: '30.25' },
-  ]);
-  await db.query('BEGIN');
-  await db.query('SET LOCAL synchronous_commit = off');
-  await db.query(`INSERT INTO tenant_order_counters (tenant_id, last_number) VALUES ($1, 1000 + $2::int)`, [shop.tenantId, count]);
-  await db.query(
-    `INSERT INTO orders (tenant_id, order_number, status, customer_name, customer_phone, delivery_type, payment_method,
-                         location_id, subtotal, discount_amount, delivery_fee, total, currency, created_at, updated_at)
-     SELECT $1, (1000 + g)::text,
-            (ARRAY['pending', 'confirmed', 'processing', 'ready', 'delivered', 'cancelled'])[1 + g % 6],
-            'Bench Customer ' || g, '+5049' || lpad(g::text, 7, '0'), 'pickup', 'cash', $2, 60.75, 0, 0, 60.75, 'HNL',
-            now() - make_interval(secs => $4::float8 * ($3::int - g) / $3::int), now() - make_interval(secs => $4::float8 * ($3::int - g) / $3::int)
-       FROM generate_series(1, $3::int) AS g`,
-    [shop.tenantId, shop.locationId, count, SPREAD_SECONDS],
-  );
-  await db.query(
-    `INSERT INTO order_items (order_id, product_id, name, price, quantity, line_total)
-     SELECT o.id, p.id, p.name, p.price, 1, p.price
-       FROM orders o CROSS JOIN (SELECT id, name, price FROM products WHERE tenant_id = $1) p
-      WHERE o.tenant_id = $1
-      ORDER BY o.id, p.id`,
-    [shop.tenantId],
-  );
-  await backfillOrderStats()(db, shop.tenantId);
-  await db.query('COMMIT');
-  const { rows } = await db.query('SELECT count(*)::int AS n FROM order_stats WHERE tenant_id = $1', [shop.tenantId]);
-  log(
-    `  seeded ${count.toLocaleString('en-US')} orders (${(count * 3).toLocaleString('en-US')} items, ${rows[0].n.toLocaleString('en-US')} rollup rows) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return { ...shop, count };
+/** A shop with `count` orders spread evenly over the last 45 days, and its rollups. */
+function seedShop(db, label, count, log) {
+  return seedOrderShop(db, label, count, log, { spreadSeconds: SPREAD_SECONDS, rollups: true });
 }
 
 const KINDS = ['UTC', 'America/Tegucigalpa', 'Asia/Kathmandu'];

@@ -11,57 +11,12 @@
  */
 const { chooseTool, toolVersion } = require('../lib/load');
 const { median } = require('../lib/stats');
-const { createShop, createProducts, dist } = require('./_seed');
+const { dist, seedOrderShop, sizeFromEnv } = require('./_seed');
 
 const PATH = '/api/v1/orders';
 const PER_PAGE = 20;
 const MAX_GROWTH = 1.5;
 const CONNECTIONS = 10;
-
-function sizeFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 100) throw new Error(`${name}=${raw}: expected an integer ≥ 100`);
-  return value;
-}
-
-/** A shop with `count` orders of 3 items, statuses in turn (a sixth of them delivered), one second apart. */
-async function seedShop(db, label, count, log) {
-  const started = Date.now();
-  const shop = await createShop(db, label);
-  await createProducts(db, shop.tenantId, [
-    { name: 'Coffee', price: '10.00' },
-    { name: 'Bagel', price: '20.50' },
-    { name: 'Juice', price: '30.25' },
-  ]);
-  await db.query('BEGIN');
-  await db.query('SET LOCAL synchronous_commit = off');
-  await db.query(`INSERT INTO tenant_order_counters (tenant_id, last_number) VALUES ($1, 1000 + $2::int)`, [shop.tenantId, count]);
-  await db.query(
-    `INSERT INTO orders (tenant_id, order_number, status, customer_name, customer_phone, delivery_type, payment_method,
-                         location_id, subtotal, discount_amount, delivery_fee, total, currency, created_at, updated_at)
-     SELECT $1, (1000 + g)::text,
-            (ARRAY['pending', 'confirmed', 'processing', 'ready', 'delivered', 'cancelled'])[1 + g % 6],
-            'Bench Customer ' || g, '+5049' || lpad(g::text, 7, '0'), 'pickup', 'cash', $2, 60.75, 0, 0, 60.75, 'HNL',
-            now() - make_interval(secs => $3::int - g), now() - make_interval(secs => $3::int - g)
-       FROM generate_series(1, $3::int) AS g`,
-    [shop.tenantId, shop.locationId, count],
-  );
-  await db.query(
-    `INSERT INTO order_items (order_id, product_id, name, price, quantity, line_total)
-     SELECT o.id, p.id, p.name, p.price, 1, p.price
-       FROM orders o CROSS JOIN (SELECT id, name, price FROM products WHERE tenant_id = $1) p
-      WHERE o.tenant_id = $1
-      ORDER BY o.id, p.id`,
-    [shop.tenantId],
-  );
-  await db.query('COMMIT');
-  log(
-    `  seeded ${count.toLocaleString('en-US')} orders (${(count * 3).toLocaleString('en-US')} items) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return { ...shop, count };
-}
 
 /** The cursor the service would hand out after the order `position` rows into the list (0-based). */
 async function cursorAt(db, tenantId, position) {
@@ -132,7 +87,7 @@ module.exports = {
     const { LIST_TOTAL } = dist('infra/database/list-counts');
     const db = await ctx.db();
     const seedStarted = Date.now();
-    const shops = { small: await seedShop(db, 'scale-small', small, log), large: await seedShop(db, 'scale-large', large, log) };
+    const shops = { small: await seedOrderShop(db, 'scale-small', small, log), large: await seedOrderShop(db, 'scale-large', large, log) };
     await db.query('VACUUM (ANALYZE) orders, order_items, list_counts');
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     for (const shop of Object.values(shops)) {

@@ -11,21 +11,13 @@
  */
 const { chooseTool, toolVersion } = require('../lib/load');
 const { median } = require('../lib/stats');
-const { createShop, dist } = require('./_seed');
+const { createShop, dist, sizeFromEnv } = require('./_seed');
 
 const PER_PAGE = 24;
 const MAX_GROWTH = 1.5;
 const CONNECTIONS = 10;
 /** Products whose name holds this word: exactly 10 in either shop. */
 const RARE_WORD = 'guayaba';
-
-function sizeFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 100) throw new Error(`${name}=${raw}: expected an integer ≥ 100`);
-  return value;
-}
 
 /**
  * A shop with `count` active products ("Producto 000123", a description, stock 0–19 in turn), ten of
