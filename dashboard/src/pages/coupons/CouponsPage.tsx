@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Modal, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Modal, Table, UnstyledButton } from '@mantine/core';
 import type { components } from '@client';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
@@ -7,12 +7,11 @@ import { useCursorList } from '../../api/cursor-list';
 import { keys } from '../../api/query-keys';
 import { useShop } from '../../api/shop';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { CursorListView } from '../../components/CursorListView';
 import { ScrollTable } from '../../components/ScrollTable';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import { formatDateTime } from '../../format/dates';
 import { formatMoney } from '../../format/money';
-import { PageLoader } from '../../layout/Layout';
 import { CouponForm } from './CouponForm';
 import classes from '../lists.module.css';
 
@@ -44,73 +43,58 @@ export default function CouponsPage() {
   return (
     <>
       <PageTitle actions={<Button onClick={() => setEditing('new')}>{t('coupons.newCoupon')}</Button>}>{t('coupons.title')}</PageTitle>
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <QueryError error={list.error} />
-      ) : list.rows.length === 0 ? (
-        <Text c="dimmed">{t('coupons.empty')}</Text>
-      ) : (
-        <>
-          <ScrollTable label={t('coupons.table')} minWidth={720}>
-            <Table aria-label={t('coupons.table')} striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('coupons.code')}</Table.Th>
-                  <Table.Th scope="col">{t('coupons.type')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('coupons.value')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('coupons.minimumOrder')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('coupons.used')}
-                  </Table.Th>
-                  <Table.Th scope="col">{t('coupons.validity')}</Table.Th>
-                  <Table.Th scope="col">{t('coupons.active')}</Table.Th>
+      <CursorListView list={list} empty={t('coupons.empty')} loadMore={t('coupons.loadMore')}>
+        <ScrollTable label={t('coupons.table')} minWidth={720}>
+          <Table aria-label={t('coupons.table')} striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('coupons.code')}</Table.Th>
+                <Table.Th scope="col">{t('coupons.type')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('coupons.value')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('coupons.minimumOrder')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('coupons.used')}
+                </Table.Th>
+                <Table.Th scope="col">{t('coupons.validity')}</Table.Th>
+                <Table.Th scope="col">{t('coupons.active')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.rows.map((coupon) => (
+                <Table.Tr key={coupon.id}>
+                  <Table.Td>
+                    <UnstyledButton
+                      className={classes.rowLink}
+                      onClick={() => setEditing(coupon)}
+                      aria-label={t('coupons.edit', { code: coupon.code })}
+                    >
+                      {coupon.code}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td>{t(`coupons.${coupon.coupon_type}`)}</Table.Td>
+                  <Table.Td ta="right" className={classes.amount}>
+                    {valueOf(coupon)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.amount}>
+                    {coupon.min_spend === null ? '—' : formatMoney(coupon.min_spend, currency)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.amount}>
+                    {coupon.usage_limit === null ? coupon.times_used : `${coupon.times_used} / ${coupon.usage_limit}`}
+                  </Table.Td>
+                  <Table.Td>{validityOf(coupon)}</Table.Td>
+                  <Table.Td>
+                    <YesNoBadge value={coupon.is_active} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.rows.map((coupon) => (
-                  <Table.Tr key={coupon.id}>
-                    <Table.Td>
-                      <UnstyledButton
-                        className={classes.rowLink}
-                        onClick={() => setEditing(coupon)}
-                        aria-label={t('coupons.edit', { code: coupon.code })}
-                      >
-                        {coupon.code}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>{t(`coupons.${coupon.coupon_type}`)}</Table.Td>
-                    <Table.Td ta="right" className={classes.amount}>
-                      {valueOf(coupon)}
-                    </Table.Td>
-                    <Table.Td ta="right" className={classes.amount}>
-                      {coupon.min_spend === null ? '—' : formatMoney(coupon.min_spend, currency)}
-                    </Table.Td>
-                    <Table.Td ta="right" className={classes.amount}>
-                      {coupon.usage_limit === null ? coupon.times_used : `${coupon.times_used} / ${coupon.usage_limit}`}
-                    </Table.Td>
-                    <Table.Td>{validityOf(coupon)}</Table.Td>
-                    <Table.Td>
-                      <YesNoBadge value={coupon.is_active} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          {list.hasNextPage && (
-            <Center mt="md">
-              <Button variant="default" onClick={list.loadMore} loading={list.isFetchingNextPage}>
-                {t('coupons.loadMore')}
-              </Button>
-            </Center>
-          )}
-        </>
-      )}
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </CursorListView>
       <Modal
         closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={editing !== null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Modal, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Modal, Table, UnstyledButton } from '@mantine/core';
 import type { components } from '@client';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
@@ -7,11 +7,10 @@ import { useCursorList } from '../../api/cursor-list';
 import { keys } from '../../api/query-keys';
 import { useShop } from '../../api/shop';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { CursorListView } from '../../components/CursorListView';
 import { ScrollTable } from '../../components/ScrollTable';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import { formatMoney } from '../../format/money';
-import { PageLoader } from '../../layout/Layout';
 import { LocationForm } from './LocationForm';
 import classes from '../lists.module.css';
 
@@ -31,63 +30,48 @@ export default function LocationsPage() {
       <PageTitle actions={<Button onClick={() => setEditing('new')}>{t('locations.newLocation')}</Button>}>
         {t('locations.title')}
       </PageTitle>
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <QueryError error={list.error} />
-      ) : list.rows.length === 0 ? (
-        <Text c="dimmed">{t('locations.empty')}</Text>
-      ) : (
-        <>
-          <ScrollTable label={t('locations.table')} minWidth={560}>
-            <Table aria-label={t('locations.table')} striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('locations.name')}</Table.Th>
-                  <Table.Th scope="col">{t('locations.address')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('locations.deliveryFee')}
-                  </Table.Th>
-                  <Table.Th scope="col">{t('locations.primary')}</Table.Th>
-                  <Table.Th scope="col">{t('locations.active')}</Table.Th>
+      <CursorListView list={list} empty={t('locations.empty')} loadMore={t('locations.loadMore')}>
+        <ScrollTable label={t('locations.table')} minWidth={560}>
+          <Table aria-label={t('locations.table')} striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('locations.name')}</Table.Th>
+                <Table.Th scope="col">{t('locations.address')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('locations.deliveryFee')}
+                </Table.Th>
+                <Table.Th scope="col">{t('locations.primary')}</Table.Th>
+                <Table.Th scope="col">{t('locations.active')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.rows.map((location) => (
+                <Table.Tr key={location.id}>
+                  <Table.Td>
+                    <UnstyledButton
+                      className={classes.rowLink}
+                      onClick={() => setEditing(location)}
+                      aria-label={t('locations.edit', { name: location.name })}
+                    >
+                      {location.name}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td>{location.address ?? '—'}</Table.Td>
+                  <Table.Td ta="right" className={classes.amount}>
+                    {formatMoney(location.delivery_fee, currency)}
+                  </Table.Td>
+                  <Table.Td>
+                    <YesNoBadge value={location.is_primary} />
+                  </Table.Td>
+                  <Table.Td>
+                    <YesNoBadge value={location.is_active} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.rows.map((location) => (
-                  <Table.Tr key={location.id}>
-                    <Table.Td>
-                      <UnstyledButton
-                        className={classes.rowLink}
-                        onClick={() => setEditing(location)}
-                        aria-label={t('locations.edit', { name: location.name })}
-                      >
-                        {location.name}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>{location.address ?? '—'}</Table.Td>
-                    <Table.Td ta="right" className={classes.amount}>
-                      {formatMoney(location.delivery_fee, currency)}
-                    </Table.Td>
-                    <Table.Td>
-                      <YesNoBadge value={location.is_primary} />
-                    </Table.Td>
-                    <Table.Td>
-                      <YesNoBadge value={location.is_active} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          {list.hasNextPage && (
-            <Center mt="md">
-              <Button variant="default" onClick={list.loadMore} loading={list.isFetchingNextPage}>
-                {t('locations.loadMore')}
-              </Button>
-            </Center>
-          )}
-        </>
-      )}
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </CursorListView>
       <Modal
         closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={editing !== null}

@@ -1,13 +1,12 @@
-import { Anchor, Button, Center, Table, Text } from '@mantine/core';
+import { Anchor, Button, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { useCursorList } from '../../api/cursor-list';
 import { keys } from '../../api/query-keys';
 import { useShop } from '../../api/shop';
-import { PageLoader } from '../../layout/Layout';
 import { PageTitle } from '../../components/PageTitle';
-import { QueryError } from '../../components/QueryError';
+import { CursorListView } from '../../components/CursorListView';
 import { ScrollTable } from '../../components/ScrollTable';
 import { YesNoBadge } from '../../components/YesNoBadge';
 import { formatMoney } from '../../format/money';
@@ -32,59 +31,44 @@ export default function ProductsPage() {
       >
         {t('products.title')}
       </PageTitle>
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <QueryError error={list.error} />
-      ) : list.rows.length === 0 ? (
-        <Text c="dimmed">{t('products.empty')}</Text>
-      ) : (
-        <>
-          <ScrollTable label={t('products.table')} minWidth={420}>
-            <Table aria-label={t('products.table')} striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('products.name')}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('products.price')}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {t('products.stock')}
-                  </Table.Th>
-                  <Table.Th scope="col">{t('products.active')}</Table.Th>
+      <CursorListView list={list} empty={t('products.empty')} loadMore={t('products.loadMore')}>
+        <ScrollTable label={t('products.table')} minWidth={420}>
+          <Table aria-label={t('products.table')} striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('products.name')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('products.price')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('products.stock')}
+                </Table.Th>
+                <Table.Th scope="col">{t('products.active')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.rows.map((product) => (
+                <Table.Tr key={product.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/products/${product.id}`}>
+                      {product.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.amount}>
+                    {formatMoney(product.price, currency)}
+                  </Table.Td>
+                  <Table.Td ta="right" className={classes.amount}>
+                    {product.stock ?? t('products.notTracked')}
+                  </Table.Td>
+                  <Table.Td>
+                    <YesNoBadge value={product.is_active} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.rows.map((product) => (
-                  <Table.Tr key={product.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/products/${product.id}`}>
-                        {product.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td ta="right" className={classes.amount}>
-                      {formatMoney(product.price, currency)}
-                    </Table.Td>
-                    <Table.Td ta="right" className={classes.amount}>
-                      {product.stock ?? t('products.notTracked')}
-                    </Table.Td>
-                    <Table.Td>
-                      <YesNoBadge value={product.is_active} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          {list.hasNextPage && (
-            <Center mt="md">
-              <Button variant="default" onClick={list.loadMore} loading={list.isFetchingNextPage}>
-                {t('products.loadMore')}
-              </Button>
-            </Center>
-          )}
-        </>
-      )}
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </CursorListView>
     </>
   );
 }
