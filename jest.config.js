@@ -1,16 +1,35 @@
 const { resolveTestServers } = require('./test/support/test-servers');
+const { testWorkers } = require('./test/support/test-workers');
+
+/** As tsconfig.json compiles: ES2022 (class fields defined), CommonJS, decorators with metadata, React's automatic JSX. */
+const SWC = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true, decorators: true },
+    target: 'es2022',
+    keepClassNames: true,
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true, react: { runtime: 'automatic' } },
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: 'inline',
+};
 
 /** Unit specs sit beside the code; end-to-end specs run against real PostgreSQL and (where it answers) Redis. */
 const shared = {
   moduleFileExtensions: ['js', 'json', 'ts', 'tsx'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }],
+    // SWC only strips types (the type check is `npm run typecheck`): legacy decorators with their
+    // design-time metadata, as tsc emits them for Nest, TypeORM and class-validator.
+    '^.+\\.tsx?$': ['@swc/jest', SWC],
     // The mail renderer loads react-dom/server with import(), which Jest's sandbox cannot run.
     '/@react-email/render/.+\\.cjs$': '<rootDir>/test/support/require-dynamic-imports.js',
   },
   transformIgnorePatterns: ['/node_modules/(?!@react-email/render/)'],
   testEnvironment: 'node',
-  setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+  // A worker keeps the modules it transformed and V8's compiled code across its files (the module
+  // registry stays per file): test/support/caching-runtime.js.
+  runtime: '<rootDir>/test/support/caching-runtime.js',
+  // This worker's own database, Redis DB index, queue prefix and ports first (test/support/test-workers.js).
+  setupFiles: ['<rootDir>/test/support/worker-env.ts', '<rootDir>/test/support/setup-env.ts'],
   // The path aliases of tsconfig.json.
   moduleNameMapper: {
     '^@common/(.*)$': '<rootDir>/src/common/$1',
@@ -21,6 +40,13 @@ const shared = {
     '^@client$': '<rootDir>/client/src/index.ts',
     '^@test/(.*)$': '<rootDir>/test/$1',
     '^@app/(.*)$': '<rootDir>/src/$1',
+    // React as the service runs it (NODE_ENV=production): the development build checks every
+    // element it creates, which made rendering shop pages and mails the costliest part of many files.
+    '^react$': '<rootDir>/node_modules/react/cjs/react.production.js',
+    '^react/jsx-runtime$': '<rootDir>/node_modules/react/cjs/react-jsx-runtime.production.js',
+    '^react/jsx-dev-runtime$': '<rootDir>/node_modules/react/cjs/react-jsx-dev-runtime.production.js',
+    '^react-dom$': '<rootDir>/node_modules/react-dom/cjs/react-dom.production.js',
+    '^react-dom/server$': '<rootDir>/test/support/react-dom-server.production.js',
   },
 };
 
@@ -68,6 +94,12 @@ module.exports = async () => {
   const servers = await resolveTestServers();
   return {
     testTimeout: 60000,
+    // Files run in parallel, each worker on servers of its own (docs/testing.md "Parallel workers").
+    maxWorkers: testWorkers(),
+    // Browser files spread over the run rather than bunched (docs/testing.md "Order of the files").
+    testSequencer: '<rootDir>/test/support/test-sequencer.js',
+    // A safety net, not the fix: a worker whose heap grew past this after a file is replaced.
+    workerIdleMemoryLimit: '900MB',
     reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
     projects: [
       {

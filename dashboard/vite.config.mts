@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * The merchant dashboard (docs/dashboard.md): built into dist/dashboard/, served by the service at
  * /dashboard/. Hashed file names (cached for a year), one chunk per page (React.lazy), and no
- * inline script or style in index.html, so the strict Content-Security-Policy holds.
+ * inline script or style in index.html, so the strict Content-Security-Policy holds. Each text
+ * file also gets brotli and gzip copies (`.br`, `.gz`), which the service sends to browsers that
+ * accept them.
  */
 export default defineConfig({
   root: here('.'),
@@ -15,6 +18,7 @@ export default defineConfig({
   publicDir: here('public'),
   resolve: { alias: { '@client': here('../client/src/index.ts') } },
   oxc: { jsx: { runtime: 'automatic' } },
+  plugins: [precompress()],
   build: {
     outDir: here('../dist/dashboard'),
     emptyOutDir: true,

@@ -7,15 +7,22 @@
  *
  * A recorded run (`drill/run.js --record FILE` writes one):
  *   marks      epoch ms of each step: workerKilled, workerBack, redisDown, redisBack, postgresDown,
- *              postgresBack, sigterm, exited
- *   apis       the api processes' names; `terminated` the one that got SIGTERM under load
+ *              postgresBack, postgresFrozen, postgresThawed, redisFrozen, redisThawed (SIGSTOP and
+ *              SIGCONT; absent in runs recorded before those steps), rollingStart, rollingEnd (the
+ *              rolling restart), sigterm, exited (the last api's SIGTERM and exit)
+ *   apis       the first api processes' names; `terminated` the one that got SIGTERM under load last
+ *   rolling    [{ old, new, started, ready, sigterm, exited, code, signal }]: each api replaced in
+ *              turn under load (epoch ms; code, signal: how the old one exited)
  *   requests   every answer a client got: { kind: order|event|webhook, api, phase, at, ms, status,
- *              retryAfter } (status 0: no HTTP answer), plus for an order { ref, keyed, product,
+ *              retryAfter, error } (status 0: no HTTP answer, `error` its code; `retriedElsewhere`:
+ *              refused by an api told to stop, sent again to another), plus for an order { ref, keyed, product,
  *              quantity, orderId }, an event { marker }, a webhook { eventId, orderId }. An order's
  *              `ref` is its Idempotency-Key (or, unkeyed, the one request's own reference), also
  *              written in its customer_notes; retries and deliberate resends share it.
  *   readiness  { api, sent, at, status } probes of GET /health/ready, one sent every 100 ms per api
  *              (without waiting for the earlier ones); `at` is when its answer came
+ *   dashboard  { bannerMs, crashed, recoveredMs, sameWindow, ordersPlaced, ordersShown, error } of the
+ *              dashboard cut off from its api (or { skipped }: no Chromium; absent in older runs)
  *   shutdown   { code, signal, ms } of the api that got SIGTERM
  *   stored     what PostgreSQL holds afterwards: orders [{ id, ref }], products { name: { initial,
  *              remaining, sold } }, events { marker: rows }, webhookLogs { eventId: rows },
@@ -29,6 +36,10 @@ const LIMITS = {
   readyUpMs: 2_000,
   /** No request takes longer during an outage. */
   slowMs: 2_000,
+  /** ... nor while a dependency is frozen (accepts connections, answers nothing). */
+  frozenMs: 3_000,
+  /** A keyed order's retries get the order (201 or replay), not 409, past this long after its first request. */
+  claimBlocksMs: 5_000,
   /** The service serves again within this long of the dependency's return. */
   recoveryMs: 2_000,
 };
@@ -74,6 +85,15 @@ function checkRun(run) {
     'every 503 has Retry-After',
     bare503.length ? [`${count(bare503)} of ${count(all503)} × 503 without Retry-After`] : [],
     `${count(all503)} × 503, each with Retry-After`,
+  );
+
+  const other5xx = requests.filter((r) => r.status >= 500 && r.status !== 500 && r.status !== 503);
+  assert(
+    'no 5xx but 503 (with Retry-After)',
+    other5xx.length
+      ? [`${count(other5xx)} answers: ${sample([...tally(other5xx, (r) => `${r.status} ${r.kind}`)].map(([k, n]) => `${k} ×${n}`))}`]
+      : [],
+    `${count(requests.filter((r) => r.status >= 500))} × 5xx, all 500 or 503 (each checked above)`,
   );
 
   // --- orders ---
@@ -214,6 +234,50 @@ function checkRun(run) {
     if (slowest > LIMITS.slowMs) slow.push(`${from}: ${slowest} ms`);
   }
   assert(`no request slower than ${LIMITS.slowMs} ms during an outage`, slow, 'none');
+  // A claim that could not be completed (Redis frozen while a keyed order was in flight: the claim
+  // is stored once Redis runs again, its reply long given up) never blocks its key.
+  const blocked = [];
+  let inFlight = 0;
+  const keyedByRef = new Map();
+  for (const order of orders) {
+    if (!order.keyed) continue;
+    if (!keyedByRef.has(order.ref)) keyedByRef.set(order.ref, []);
+    keyedByRef.get(order.ref).push(order);
+  }
+  for (const [ref, answers] of keyedByRef) {
+    const first = Math.min(...answers.map((r) => r.at - r.ms));
+    for (const r of answers.filter((a) => a.status === 409)) {
+      inFlight++;
+      if (r.at - first > LIMITS.claimBlocksMs) blocked.push(`${ref}: 409 ${r.at - first} ms after its first request`);
+    }
+  }
+  assert(
+    `no order key answered 409 more than ${LIMITS.claimBlocksMs} ms after its first request`,
+    blocked.slice(0, 5),
+    `${inFlight} × 409 for an order key`,
+  );
+
+  // A frozen dependency (SIGSTOP): every request still gets an answer, within frozenMs. Runs
+  // recorded before the freeze steps have no such window.
+  const hung = [];
+  const frozenTimes = [];
+  for (const [from, to] of [
+    ['postgresFrozen', 'postgresThawed'],
+    ['redisFrozen', 'redisThawed'],
+  ]) {
+    if (!marks[from] || !marks[to]) continue;
+    const during = requests.filter((r) => r.at >= marks[from] && r.at < marks[to]);
+    const slowest = during.reduce((max, r) => Math.max(max, r.ms), 0);
+    frozenTimes.push(`${from}: ${during.length} requests, slowest ${slowest} ms`);
+    if (slowest > LIMITS.frozenMs) hung.push(`${from}: ${slowest} ms`);
+    const unanswered = during.filter((r) => r.status === 0).length;
+    if (unanswered) hung.push(`${from}: ${unanswered} requests without an HTTP answer`);
+  }
+  assert(
+    `every request answered within ${LIMITS.frozenMs} ms while a dependency is frozen`,
+    hung,
+    frozenTimes.join(', ') || 'no freeze in this run',
+  );
   const recovery = [];
   const recoveryTimes = [];
   for (const [kind, since] of [
@@ -226,6 +290,80 @@ function checkRun(run) {
     if (ms === null || ms > LIMITS.recoveryMs) recovery.push(`${kind}s: ${ms === null ? 'never' : `${ms} ms`} after ${since}`);
   }
   assert(`serves again within ${LIMITS.recoveryMs} ms of each return`, recovery, recoveryTimes.join(', '));
+
+  // --- rolling restart (each api replaced under load; docs/operations.md, "Fault drill") ---
+  const rolling = run.rolling ?? [];
+  const replaced = [];
+  const rollingFailures = [];
+  if (rolling.length === 0) rollingFailures.push('no rolling restart in this run');
+  for (const api of run.apis)
+    if (rolling.length && !rolling.some((r) => r.old === api)) rollingFailures.push(`api ${api} was not replaced`);
+  for (const r of rolling) {
+    replaced.push(`${r.old} → ${r.new}: exit ${r.code} ${r.exited - r.sigterm} ms after SIGTERM`);
+    if (r.code !== 0) rollingFailures.push(`api ${r.old} exited with code ${r.code}${r.signal ? ` (signal ${r.signal})` : ''}`);
+  }
+  const duringRolling = requests.filter((r) => r.at >= marks.rollingStart && r.at < marks.rollingEnd);
+  const soldRolling = duringRolling.filter((r) => r.kind === 'order' && r.status === 201);
+  const byNew = duringRolling.filter((r) => rolling.some((x) => x.new === r.api) && r.status >= 200 && r.status < 300);
+  if (rolling.length && soldRolling.length === 0) rollingFailures.push('no order acknowledged during the rolling restart');
+  if (rolling.length && byNew.length === 0) rollingFailures.push('the new apis served nothing during the rolling restart');
+  assert(
+    'rolling restart: each api replaced under load, each replaced one exited 0',
+    rollingFailures,
+    `${replaced.join(', ')}; ${duringRolling.length} requests, ${soldRolling.length} orders acknowledged, ${byNew.length} served by the new apis`,
+  );
+  // A request an api received before its SIGTERM is answered; one sent after it may be refused
+  // (status 0, ECONNREFUSED: it never reached the api) and is then sent to another api.
+  const stopped = [
+    ...rolling.map((r) => ({ api: r.old, sigterm: r.sigterm })),
+    ...(run.terminated && marks.sigterm ? [{ api: run.terminated, sigterm: marks.sigterm }] : []),
+  ];
+  const unanswered = [];
+  let refusedAfter = 0;
+  let otherAfter = 0;
+  let sentBefore = 0;
+  for (const { api, sigterm } of stopped) {
+    for (const r of requests.filter((x) => x.api === api)) {
+      if (r.at < sigterm) {
+        sentBefore++;
+        if (r.status === 0) unanswered.push(`${r.kind} to ${api} ${sigterm - r.at} ms before SIGTERM: ${r.error ?? 'no answer'}`);
+      } else if (r.status === 0 && r.error === 'ECONNREFUSED') refusedAfter++;
+      else if (r.status === 0) otherAfter++;
+    }
+  }
+  assert(
+    'every request sent to an api before its SIGTERM got an HTTP answer',
+    [
+      ...(stopped.length === 0 ? ['no api got SIGTERM in this run'] : []),
+      ...(unanswered.length ? [`${count(unanswered)} without an answer: ${sample(unanswered)}`] : []),
+    ],
+    `${stopped.map((s) => s.api).join(', ')}: ${sentBefore} requests sent before SIGTERM, all answered; after it ${refusedAfter} refused (sent again to another api), ${otherAfter} other without an answer`,
+  );
+
+  // --- the dashboard through an outage (docs/operations.md, "Fault drill") ---
+  const dashboard = run.dashboard;
+  const dashboardFailures = [];
+  if (dashboard && !dashboard.skipped) {
+    if (dashboard.error) dashboardFailures.push(`the step failed: ${dashboard.error}`);
+    if (dashboard.bannerMs === null) dashboardFailures.push('no "Cannot reach the server" banner');
+    if (dashboard.crashed) dashboardFailures.push('the crash screen showed');
+    if (dashboard.recoveredMs === null) dashboardFailures.push('the page did not open once the server was back');
+    if (!dashboard.sameWindow) dashboardFailures.push('the app was reloaded');
+    if (dashboard.ordersPlaced === 0) dashboardFailures.push('no order was placed during the outage');
+    if (dashboard.ordersShown < dashboard.ordersPlaced)
+      dashboardFailures.push(
+        `${dashboard.ordersPlaced - dashboard.ordersShown} of ${dashboard.ordersPlaced} orders placed meanwhile not shown`,
+      );
+  }
+  assert(
+    'the dashboard through an outage: banner, no crash, back in place without a reload, the orders placed meanwhile shown',
+    dashboardFailures,
+    !dashboard
+      ? 'not in this run (recorded before the step existed)'
+      : dashboard.skipped
+        ? `skipped: ${dashboard.skipped}`
+        : `banner after ${dashboard.bannerMs} ms, back ${dashboard.recoveredMs} ms after the server, ${dashboard.ordersShown} of ${dashboard.ordersPlaced} orders shown`,
+  );
 
   // --- shutdown ---
   const { shutdown } = run;

@@ -3,7 +3,8 @@
  * Bad runs made from a good recorded one: each breaks what one assertion of drill/check.js guards,
  * the way a broken build would (a 500 where a 503 belongs, an order committed while its client was
  * told 500, a second order for a key, an oversold product, a job done twice after the worker's
- * kill, a webhook applied twice, readiness late, exit 1 on SIGTERM). `fails` is the start of the
+ * kill, a webhook applied twice, readiness late, exit 1 on SIGTERM, a request reset or an order lost
+ * during the rolling restart). `fails` is the start of the
  * assertion's name. Used by drill/check.spec.ts and `node drill/run.js --mutant`.
  */
 
@@ -16,7 +17,19 @@ function first(items, what) {
   return items[0];
 }
 
+const GOOD_DASHBOARD = { bannerMs: 120, crashed: false, recoveredMs: 900, sameWindow: true, ordersPlaced: 3, ordersShown: 3, error: null };
+
 const MUTANTS = [
+  {
+    name: 'the dashboard showed its crash screen during the outage',
+    fails: 'the dashboard through an outage',
+    apply: (run) => ({ ...run, dashboard: { ...(run.dashboard ?? GOOD_DASHBOARD), crashed: true } }),
+  },
+  {
+    name: 'orders placed during the outage never showed on the dashboard',
+    fails: 'the dashboard through an outage',
+    apply: (run) => ({ ...run, dashboard: { ...(run.dashboard ?? GOOD_DASHBOARD), ordersShown: 0 } }),
+  },
   {
     name: 'an order answered 500',
     fails: 'no 500 responses',
@@ -211,12 +224,117 @@ const MUTANTS = [
     },
   },
   {
+    name: 'a request hung for 10 s while PostgreSQL was frozen',
+    fails: 'every request answered within',
+    apply: (run) => {
+      // A run recorded before the freeze steps: its outage window stands in for a freeze.
+      run.marks.postgresFrozen ??= run.marks.postgresDown;
+      run.marks.postgresThawed ??= run.marks.postgresBack;
+      first(
+        run.requests.filter((r) => r.at >= run.marks.postgresFrozen && r.at < run.marks.postgresThawed),
+        'request while PostgreSQL was frozen',
+      ).ms = 10_000;
+      return run;
+    },
+  },
+  {
+    name: 'a lost claim blocking its key: its retries answered 409 for 60 s',
+    fails: 'no order key answered 409',
+    apply: (run) => {
+      const order = first(
+        orders(run).filter((r) => r.keyed && r.status === 201),
+        'acknowledged keyed order',
+      );
+      for (let i = 1; i <= 6; i++) {
+        run.requests.push({ ...order, at: order.at + i * 10_000, ms: 5, status: 409, orderId: null });
+      }
+      return run;
+    },
+  },
+  {
     name: 'events refused for 3 s after Redis came back',
     fails: 'serves again within',
     apply: (run) => {
       for (const r of run.requests) {
         if (r.kind === 'event' && r.at >= run.marks.redisBack && r.at < run.marks.redisBack + 3000) r.status = 503;
       }
+      return run;
+    },
+  },
+  {
+    name: 'a 502 answered during the rolling restart',
+    fails: 'no 5xx but 503',
+    apply: (run) => {
+      first(
+        run.requests.filter((r) => r.phase === 'rolling'),
+        'request during the rolling restart',
+      ).status = 502;
+      return run;
+    },
+  },
+  {
+    name: 'a request received by the old api before its SIGTERM reset at listener close',
+    fails: 'every request sent to an api before its SIGTERM',
+    apply: (run) => {
+      const { old, sigterm } = first(run.rolling ?? [], 'rolling restart');
+      const request = first(
+        run.requests.filter((r) => r.api === old && r.at < sigterm && r.status !== 0).sort((x, y) => y.at - x.at),
+        'request to the old api before its SIGTERM',
+      );
+      Object.assign(request, { status: 0, error: 'ECONNRESET', retryAfter: null });
+      return run;
+    },
+  },
+  {
+    name: 'a replaced api exits 1 on SIGTERM',
+    fails: 'rolling restart',
+    apply: (run) => {
+      first(run.rolling ?? [], 'rolling restart').code = 1;
+      return run;
+    },
+  },
+  {
+    name: 'the second api never replaced',
+    fails: 'rolling restart',
+    apply: (run) => {
+      first(run.rolling ?? [], 'rolling restart');
+      run.rolling.pop();
+      return run;
+    },
+  },
+  {
+    name: 'the shop stopped selling during the rolling restart (every order refused)',
+    fails: 'rolling restart',
+    apply: (run) => {
+      for (const r of run.requests) {
+        if (r.kind === 'order' && r.phase === 'rolling' && r.status === 201) Object.assign(r, { status: 503, retryAfter: '1' });
+      }
+      return run;
+    },
+  },
+  {
+    name: 'an order acknowledged during the rolling restart not stored',
+    fails: 'no acknowledged order lost',
+    apply: (run) => {
+      const id = String(
+        first(
+          acked(run).filter((r) => r.phase === 'rolling'),
+          'order acknowledged during the rolling restart',
+        ).orderId,
+      );
+      run.stored.orders = run.stored.orders.filter((o) => o.id !== id);
+      return run;
+    },
+  },
+  {
+    name: 'a keyed order stored twice across the restart (old and new api)',
+    fails: 'at most one order per key',
+    apply: (run) => {
+      const order = first(
+        acked(run).filter((r) => r.keyed && r.phase === 'rolling'),
+        'keyed order acknowledged during the rolling restart',
+      );
+      run.stored.orders.push({ id: '999999998', ref: order.ref });
       return run;
     },
   },

@@ -32,8 +32,8 @@ const execFileAsync = promisify(execFile);
 const FIXTURE = path.join(__dirname, 'fixtures', 'recorded-run.json.gz');
 const WEBHOOK_SECRET = 'drill-webhook-secret-not-secret';
 const PROFILES = {
-  full: { baselineSeconds: 5, outageSeconds: 20, recoverySeconds: 10, workerDownSeconds: 5, clients: 8 },
-  short: { baselineSeconds: 3, outageSeconds: 5, recoverySeconds: 5, workerDownSeconds: 3, clients: 4 },
+  full: { baselineSeconds: 5, outageSeconds: 20, freezeSeconds: 10, recoverySeconds: 10, workerDownSeconds: 5, clients: 8 },
+  short: { baselineSeconds: 3, outageSeconds: 5, freezeSeconds: 5, recoverySeconds: 5, workerDownSeconds: 3, clients: 4 },
 };
 
 function parseArgs(argv) {
@@ -119,10 +119,37 @@ async function startPostgres() {
   const stopArgs = ['-D', dir, '-m', 'immediate', 'stop'];
   run('pg_ctl', startArgs);
   stopOnExit.push(() => run('pg_ctl', stopArgs));
+  // Frozen: the postmaster and every backend stopped (SIGSTOP), sockets left open: connections are
+  // accepted by the kernel and never answered, as with a paused host or a network blackhole.
+  const clusterPids = () => {
+    const postmaster = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let children = [];
+    try {
+      children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      // pgrep exits 1 when there is no child.
+    }
+    return [postmaster, ...children];
+  };
+  const signalCluster = (signal) => {
+    for (const pid of clusterPids()) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // A backend that ended in between.
+      }
+    }
+  };
+  stopOnExit.unshift(() => signalCluster('SIGCONT'));
   return {
     url: `postgres://postgres@127.0.0.1:${port}/storefront_drill`,
     stopHard: () => runAsync('pg_ctl', stopArgs),
     start: () => runAsync('pg_ctl', startArgs),
+    freeze: async () => signalCluster('SIGSTOP'),
+    thaw: async () => signalCluster('SIGCONT'),
   };
 }
 
@@ -139,7 +166,14 @@ async function startRedis() {
     for (let i = 0; i < 50 && !child.lines.some((line) => line.includes('Ready to accept connections')); i++) await sleep(100);
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}/0`, kill: () => child.child.kill('SIGKILL'), start };
+  return {
+    url: `redis://127.0.0.1:${port}/0`,
+    kill: () => child.child.kill('SIGKILL'),
+    start,
+    // Frozen: the process stopped, its sockets open (a paused Redis).
+    freeze: async () => child.child.kill('SIGSTOP'),
+    thaw: async () => child.child.kill('SIGCONT'),
+  };
 }
 
 /** A `worker` process (no HTTP): started once it logs "Worker started". */
@@ -204,19 +238,37 @@ const answer = (api, phase, at, res) => ({
 function startLoad({ apis, shop, run, clients, state }) {
   const { requests, readiness } = run;
   let running = true;
+  /** Keyed orders whose client gave up on a "try again": each sent again once the load stops. */
+  const unsettled = [];
   const webhooks = [];
-  /** The api a client uses: its own until that one refuses connections (after SIGTERM), then another. */
-  const apiFor = (n) => {
-    const live = apis.filter((api) => !state.gone.has(api.name));
-    return live[n % live.length];
+  /** The rotation: an api joins it once ready and leaves it once it has exited (state.gone). */
+  const rotation = [...apis];
+  /** The api a client uses: the n-th of the rotation, skipping those in `avoid`. */
+  const apiFor = (n, avoid = new Set()) => {
+    const live = rotation.filter((api) => !state.gone.has(api.name) && !avoid.has(api.name));
+    return live.length ? live[n % live.length] : null;
   };
-  const send = async (n, route, init) => {
-    const api = apiFor(n);
-    const at = Date.now();
-    const phase = state.phase;
-    const res = await call(`${api.url}${route}`, init);
-    if (res.status === 0 && state.terminated === api.name) state.gone.add(api.name);
-    return { res, base: answer(api, phase, at, res) };
+  /**
+   * One request, as a load balancer sends it: a connection refused by an api that was told to stop
+   * (SIGTERM) is recorded (status 0, ECONNREFUSED: the request never reached it) and the request is
+   * sent again to another api of the rotation. `record` receives every attempt.
+   */
+  const send = async (n, route, init, record) => {
+    const avoid = new Set();
+    for (;;) {
+      const api = apiFor(n, avoid);
+      const at = Date.now();
+      const phase = state.phase;
+      const res = await call(`${api.url}${route}`, init);
+      const base = answer(api, phase, at, res);
+      const refused = res.status === 0 && res.text === 'ECONNREFUSED' && state.stopping.has(api.name);
+      if (refused && apiFor(n, new Set([...avoid, api.name]))) {
+        record({ ...base, retriedElsewhere: true });
+        avoid.add(api.name);
+        continue;
+      }
+      return { res, base };
+    }
   };
 
   const placeOrder = async (n, i) => {
@@ -238,20 +290,36 @@ function startLoad({ apis, shop, run, clients, state }) {
       body,
     };
     const placeOnce = async () => {
-      const { res, base } = await send(n, '/api/v1/orders', init);
+      const order = { kind: 'order', ref, keyed, product, quantity };
+      const { res, base } = await send(n, '/api/v1/orders', init, (refused) => requests.push({ ...order, ...refused, orderId: null }));
       const orderId = res.status === 201 ? JSON.parse(res.text).data.id : null;
-      requests.push({ kind: 'order', ...base, ref, keyed, product, quantity, orderId });
+      requests.push({ ...order, ...base, orderId });
       return { ...res, orderId };
     };
     // Unkeyed orders are sent once (a retry could order twice); keyed ones are retried with their key
     // while the answer says "try again", and some are sent twice at once or again after their 201.
     let placed = null;
+    let retryable = false;
     for (let attempt = 0; attempt < (keyed ? 6 : 1) && running; attempt++) {
       const answers = await Promise.all(keyed && attempt === 0 && j % 7 === 3 ? [placeOnce(), placeOnce()] : [placeOnce()]);
       placed = answers.find((a) => a.status === 201) ?? null;
-      if (placed || !answers.some((a) => RETRYABLE.has(a.status))) break;
+      retryable = !placed && answers.some((a) => RETRYABLE.has(a.status));
+      if (!retryable) break;
       const retryAfter = Math.max(...answers.map((a) => Number(a.retryAfter) || 0));
       await sleep(Math.min(1000, Math.max(200, retryAfter * 1000)));
+    }
+    // A keyed order still answered "try again" when its client gave up (the attempts or the load
+    // ran out) is sent again with its key once the load has stopped, as a shopper retries once the
+    // shop answers: an order that committed after its 503 (a statement a frozen server ran on
+    // thawing) is answered 201 from the kept key, so the checks see it acknowledged.
+    if (keyed && retryable) {
+      unsettled.push(async () => {
+        for (let attempt = 0; attempt < 6 && apiFor(n); attempt++) {
+          const answer = await placeOnce();
+          if (answer.status === 201 || !RETRYABLE.has(answer.status)) return;
+          await sleep(500);
+        }
+      });
     }
     if (placed && keyed && j % 5 === 2) await placeOnce();
     if (placed && product === 'plenty' && j % 3 === 0) {
@@ -270,11 +338,16 @@ function startLoad({ apis, shop, run, clients, state }) {
 
   const trackEvent = async (n, i) => {
     const marker = `${run.id}:${n}:${i}`;
-    const { base } = await send(n, '/api/v1/analytics/track', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tenant_id: shop.tenantId, type: 'cart_add', metadata: { drill: run.id, marker } }),
-    });
+    const { base } = await send(
+      n,
+      '/api/v1/analytics/track',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tenant_id: shop.tenantId, type: 'cart_add', metadata: { drill: run.id, marker } }),
+      },
+      (refused) => requests.push({ kind: 'event', ...refused, marker }),
+    );
     requests.push({ kind: 'event', ...base, marker });
   };
 
@@ -290,12 +363,18 @@ function startLoad({ apis, shop, run, clients, state }) {
   const deliverOne = async (hook) => {
     const body = JSON.stringify({ id: hook.eventId, event: 'payment.confirmed', data: { order_id: hook.orderId } });
     const signature = createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
-    const { base } = await send(hook.n, '/api/webhooks/payment', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': signature },
-      body,
-    });
-    requests.push({ kind: 'webhook', ...base, eventId: hook.eventId, orderId: hook.orderId });
+    const webhook = { kind: 'webhook', eventId: hook.eventId, orderId: hook.orderId };
+    const { base } = await send(
+      hook.n,
+      '/api/webhooks/payment',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+        body,
+      },
+      (refused) => requests.push({ ...webhook, ...refused }),
+    );
+    requests.push({ ...webhook, ...base });
     return base.status;
   };
   let webhooksDone = false;
@@ -338,9 +417,15 @@ function startLoad({ apis, shop, run, clients, state }) {
 
   const all = [...Array.from({ length: clients }, (_, n) => client(n)), ...apis.map(probe)];
   return {
+    /** Adds a ready api to the rotation, with its readiness probes. */
+    add: (api) => {
+      rotation.push(api);
+      all.push(probe(api));
+    },
     stop: async () => {
       running = false;
       await Promise.all(all);
+      await Promise.all(unsettled.map((settle) => settle()));
       await gateway;
       return webhooksDone;
     },
@@ -378,7 +463,148 @@ async function seedShop(url, id, stock) {
     if (product.status !== 201) throw new Error(`product: ${product.status} ${product.text}`);
     products[name] = JSON.parse(product.text).data.id;
   }
-  return { tenantId, products };
+  return { tenantId, token, products };
+}
+
+// --- the dashboard through an outage ---------------------------------------------------------
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * A relay on loopback in front of `target` (an api's URL) that can be cut: while cut it refuses
+ * connections and has dropped the open ones, so the page's API calls, its code and its live
+ * connection all fail at the network level while the service keeps running.
+ */
+async function startRelay(target) {
+  const net = require('node:net');
+  const { hostname, port: targetPort } = new URL(target);
+  const sockets = new Set();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(targetPort), hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port) => new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const port = server.address().port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut: async () => {
+      await new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+    restore: () => listen(port),
+    close: () =>
+      new Promise((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+/**
+ * Opens the Orders page (searching for this step's customers: none yet), cuts the relay, opens
+ * Overview from the navigation (its code cannot load), places orders through the other api,
+ * restores the relay and waits: the "Cannot reach the server" banner must show, no crash screen,
+ * the Overview page must open in place once the server is back (the same window: no reload), and
+ * back on the Orders page the orders placed meanwhile must show.
+ * Without Chromium the step is skipped and says so.
+ */
+async function dashboardThroughOutage(apiUrl, other, shop, run) {
+  if (!fs.existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} is not installed` };
+  const { chromium } = require('playwright-core');
+  const relay = await startRelay(apiUrl);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const record = { bannerMs: null, crashed: false, recoveredMs: null, sameWindow: false, ordersPlaced: 0, ordersShown: 0, error: null };
+  try {
+    const page = await (await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })).newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${relay.url}/dashboard/sign-in`);
+    await page.evaluate((token) => sessionStorage.setItem('storefront.dashboard.token', token), shop.token);
+    // Orders searched for this step's own customers: the load keeps placing orders, which would
+    // push them off an unfiltered first page. None yet: the page holds an empty list.
+    await page.goto(`${relay.url}/dashboard/orders?search=${encodeURIComponent('Dashboard drill')}`);
+    await page.getByRole('heading', { name: /^orders$/i }).waitFor();
+    await page.evaluate(() => Object.assign(globalThis, { drillMark: true }));
+    const crashScreen = page.getByText(/unexpected application error/i);
+    const unreachable = page.getByRole('alert').filter({ hasText: /cannot reach the server/i });
+
+    log('dashboard: Orders open; cutting the relay');
+    await relay.cut();
+    const cutAt = Date.now();
+    await page.getByRole('navigation').getByRole('link', { name: 'Overview', exact: true }).click();
+    await unreachable.waitFor();
+    record.bannerMs = Date.now() - cutAt;
+    const numbers = [];
+    for (let i = 0; i < 3; i++) {
+      // Recorded as the load's orders are (its ref in customer_notes), so the checks count them.
+      const ref = `${run.id}:dashboard:${i}`;
+      const at = Date.now();
+      const res = await call(`${other.url}/api/v1/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-tenant-id': shop.tenantId },
+        body: JSON.stringify({
+          customer_name: `Dashboard drill ${i}`,
+          customer_phone: '+50499990000',
+          customer_notes: ref,
+          delivery_type: 'pickup',
+          items: [{ product_id: shop.products.plenty, quantity: 1 }],
+        }),
+      });
+      const data = res.status === 201 ? JSON.parse(res.text).data : null;
+      run.requests.push({
+        kind: 'order',
+        ref,
+        keyed: false,
+        product: 'plenty',
+        quantity: 1,
+        ...answer(other, 'dashboard-outage', at, res),
+        orderId: data?.id ?? null,
+      });
+      if (data) numbers.push(data.order_number);
+    }
+    record.ordersPlaced = numbers.length;
+    record.crashed = (await crashScreen.count()) > 0;
+
+    log(`dashboard: banner shown, ${numbers.length} orders placed; restoring the relay`);
+    await relay.restore();
+    const restoredAt = Date.now();
+    // The banner retries by itself: no click, no reload.
+    await page.getByRole('heading', { name: /^overview$/i }).waitFor({ timeout: 30_000 });
+    record.recoveredMs = Date.now() - restoredAt;
+    record.crashed ||= (await crashScreen.count()) > 0;
+    // Back to the search (history, not a reload): the empty list it held must give way to the orders.
+    await page.goBack();
+    for (const number of numbers) {
+      await page
+        .getByText(String(number), { exact: false })
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(
+          () => record.ordersShown++,
+          () => undefined,
+        );
+    }
+    record.sameWindow = await page.evaluate(() => globalThis.drillMark === true);
+    log('dashboard: done; closing the browser');
+  } catch (error) {
+    record.error = String(error.message ?? error).split('\n')[0];
+  } finally {
+    await browser.close().catch(() => undefined);
+    await relay.close();
+  }
+  return record;
 }
 
 /** What PostgreSQL holds once the queued work is done. */
@@ -431,7 +657,21 @@ async function readStored(db, run, shop) {
 // --- report ---------------------------------------------------------------------------------
 
 const kindOf = (r) => (r.kind === 'order' ? (r.keyed ? 'order (key)' : 'order (no key)') : r.kind);
-const PHASES = ['baseline', 'worker-killed', 'worker-back', 'redis-down', 'redis-back', 'postgres-down', 'postgres-back', 'draining'];
+const PHASES = [
+  'baseline',
+  'worker-killed',
+  'worker-back',
+  'redis-down',
+  'redis-back',
+  'postgres-down',
+  'postgres-back',
+  'postgres-frozen',
+  'postgres-thawed',
+  'redis-frozen',
+  'redis-thawed',
+  'rolling',
+  'draining',
+];
 
 function percentile(values, p) {
   if (values.length === 0) return 0;
@@ -485,12 +725,12 @@ async function drill(args) {
     profile: { name: args.profile, ...PROFILES[args.profile], clients: args.clients, outageSeconds: args.outageSeconds, stock },
     marks: {},
     apis: ['a', 'b'],
-    terminated: 'b',
+    terminated: null,
     requests: [],
     readiness: [],
   };
   const { marks } = run;
-  const state = { phase: 'baseline', gone: new Set(), terminated: null };
+  const state = { phase: 'baseline', gone: new Set(), stopping: new Set() };
   const postgres = await startPostgres();
   const redis = await startRedis();
   try {
@@ -526,17 +766,65 @@ async function drill(args) {
     await step('redis-back', 'redisBack', () => redis.start(), args.recoverySeconds);
     await step('postgres-down', 'postgresDown', () => postgres.stopHard(), args.outageSeconds);
     await step('postgres-back', 'postgresBack', () => postgres.start(), args.recoverySeconds);
+    // Frozen rather than gone: every request must still get an answer (503, or served) within 3 s.
+    await step('postgres-frozen', 'postgresFrozen', () => postgres.freeze(), args.freezeSeconds);
+    await step('postgres-thawed', 'postgresThawed', () => postgres.thaw(), args.recoverySeconds);
+    await step('redis-frozen', 'redisFrozen', () => redis.freeze(), args.freezeSeconds);
+    await step('redis-thawed', 'redisThawed', () => redis.thaw(), args.recoverySeconds);
+
+    // A merchant's dashboard on api a, cut off from it (a relay that stops forwarding): it navigates
+    // during the outage, and orders placed through api b meanwhile must show once it is back.
+    state.phase = 'dashboard-outage';
+    marks.dashboardStart = Date.now();
+    log('the dashboard through an outage (Chromium)');
+    run.dashboard = await Promise.race([
+      dashboardThroughOutage(a.url, b, shop, run),
+      sleep(180_000).then(() => ({ error: 'the step did not end within 180 s' })),
+    ]);
+    marks.dashboardEnd = Date.now();
+    log(`dashboard: ${JSON.stringify(run.dashboard)}`);
+
+    // Rolling restart under load: each api in turn is replaced. The new one joins the rotation once
+    // ready; the old one gets SIGTERM and leaves the rotation once it has exited. Connections it
+    // refuses in between are sent to another api, as a load balancer does.
+    state.phase = 'rolling';
+    marks.rollingStart = Date.now();
+    log('rolling restart under load');
+    run.rolling = [];
+    const replacements = [];
+    for (const old of [a, b]) {
+      const started = Date.now();
+      const fresh = await startApi(`${old.name}2`, postgres, redis);
+      const ready = Date.now();
+      load.add(fresh);
+      replacements.push(fresh);
+      await sleep(1_000);
+      state.stopping.add(old.name);
+      const sigterm = Date.now();
+      old.child.child.kill('SIGTERM');
+      const exit = await old.child.exitPromise;
+      const exited = Date.now();
+      state.gone.add(old.name);
+      run.rolling.push({ old: old.name, new: fresh.name, started, ready, sigterm, exited, code: exit.code, signal: exit.signal });
+      log(
+        `api ${fresh.name} ready after ${ready - started} ms; api ${old.name} exited with code ${exit.code} ${exited - sigterm} ms after SIGTERM`,
+      );
+    }
+    await sleep(1_000);
+    marks.rollingEnd = Date.now();
+    const [a2, b2] = replacements;
 
     state.phase = 'draining';
-    state.terminated = 'b';
+    run.terminated = b2.name;
+    state.stopping.add(b2.name);
     marks.sigterm = Date.now();
-    b.child.child.kill('SIGTERM');
-    log('SIGTERM to api b under load');
-    const exit = await b.child.exitPromise;
+    b2.child.child.kill('SIGTERM');
+    log(`SIGTERM to api ${b2.name} under load`);
+    const exit = await b2.child.exitPromise;
     marks.exited = Date.now();
-    state.gone.add('b');
+    state.gone.add(b2.name);
     run.shutdown = { code: exit.code, signal: exit.signal, ms: marks.exited - marks.sigterm };
-    log(`api b exited with code ${exit.code} after ${run.shutdown.ms} ms`);
+    log(`api ${b2.name} exited with code ${exit.code} after ${run.shutdown.ms} ms`);
     await sleep(1_000);
     await load.stop();
 
@@ -547,7 +835,7 @@ async function drill(args) {
     } finally {
       await db.end();
     }
-    await Promise.all([a.stop(), b.stop(), worker.stop(12_000)]);
+    await Promise.all([a.stop(), b.stop(), a2.stop(), b2.stop(), worker.stop(12_000)]);
     run.seconds = Math.round((Date.now() - began) / 1000);
 
     if (args.record) {

@@ -24,6 +24,8 @@ import { AiDailyTokens1763701530000 } from './1763701530000-ai-daily-tokens';
 import { OrderIdempotencyKeys1763701550000 } from './1763701550000-order-idempotency-keys';
 import { DailyRevenueWidth1763701551000 } from './1763701551000-daily-revenue-width';
 import { TenantLanguageTimezone1763701600000 } from './1763701600000-tenant-language-timezone';
+import { ShopPaymentMethods1763701905000 } from './1763701905000-shop-payment-methods';
+import { OrderBranch1763702012000 } from './1763702012000-order-branch';
 import { OrderStats1763701650000 } from './1763701650000-order-stats';
 import { StorefrontCatalog1763701700000 } from './1763701700000-storefront-catalog';
 import { StorefrontSearchByShop1763701710000 } from './1763701710000-storefront-search-by-shop';
@@ -63,4 +65,6 @@ export const MIGRATIONS = [
   StorefrontCatalog1763701700000,
   StorefrontSearchByShop1763701710000,
   OrderSearch1763701800000,
+  ShopPaymentMethods1763701905000,
+  OrderBranch1763702012000,
 ];

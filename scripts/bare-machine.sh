@@ -7,7 +7,7 @@
 # repository root:
 #
 #   scripts/bare-machine.sh npm test
-#   scripts/bare-machine.sh npx jest --runInBand test/e2e/orders
+#   scripts/bare-machine.sh npx jest test/e2e/orders
 #
 # The namespace (BARE_NETNS, default sfbare) is made if missing and removed afterwards if made here.
 set -euo pipefail

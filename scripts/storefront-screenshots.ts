@@ -64,7 +64,12 @@ async function main(): Promise<void> {
           'Cafetería de barrio en Tegucigalpa: café de altura, baleadas y pan recién horneado. Recoge en tienda o pide a domicilio.',
       },
     });
-    await createLocation(t, tenant.id, { name: 'Colonia Palmira', deliveryFee: '45.00' });
+    await t.db.query(`UPDATE tenants SET payment_methods = '{cash,bank_transfer}', bank_transfer_instructions = $2 WHERE id = $1`, [
+      tenant.id,
+      'Banco Atlántida, cuenta de ahorro 200-1234567-8 a nombre de Café La Esquina. Envía el comprobante por WhatsApp.',
+    ]);
+    const palmira = await createLocation(t, tenant.id, { name: 'Colonia Palmira', deliveryFee: '45.00' });
+    await t.db.query(`UPDATE locations SET address = 'Avenida República de Chile 512, Tegucigalpa' WHERE id = $1`, [palmira.id]);
     for (const [index, product] of PRODUCTS.entries()) await createProduct(t, tenant.id, { ...product, imageUrl: `${IMAGES}${index}.svg` });
 
     mkdirSync(OUT, { recursive: true });
@@ -107,6 +112,16 @@ async function main(): Promise<void> {
           await checkout.getByRole('textbox', { name: 'Nombre' }).fill('Ana López');
           await checkout.getByRole('textbox', { name: 'Teléfono' }).fill('+504 9999-8888');
           await checkout.locator('[data-summary="total"]').getByText('L 225.00').waitFor();
+        });
+        // The same checkout, placed by bank transfer: the confirmation, then the order's status page.
+        await page.getByRole('group', { name: 'Forma de pago' }).getByRole('radio', { name: 'Transferencia bancaria' }).check();
+        await page.getByRole('button', { name: 'Realizar pedido' }).click();
+        await page.getByRole('link', { name: 'Ver el estado del pedido' }).waitFor();
+        await page.screenshot({ path: join(OUT, `confirmation-${label}.png`), fullPage: true });
+        process.stdout.write(`wrote docs/storefront/confirmation-${label}.png\n`);
+        const statusPath = await page.getByRole('link', { name: 'Ver el estado del pedido' }).getAttribute('href');
+        await shoot(page, `${t.baseUrl}${statusPath}`, `order-status-${label}.png`, async (status) => {
+          await status.getByRole('heading', { level: 1, name: /^Pedido #/ }).waitFor();
         });
       } finally {
         await context.close();

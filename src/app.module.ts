@@ -11,6 +11,7 @@ import { GlobalExceptionFilter } from '@common/errors/global-exception.filter';
 import { UnavailableAnswers } from '@common/errors/unavailable-answers';
 import { Env } from '@config/env.schema';
 import { validateResolvedEnv } from '@config/validate-env';
+import { CatalogChangesModule } from '@infra/catalog-changes/catalog-changes.module';
 import { DatabaseConnectionWatch } from '@infra/database/database-connection.watch';
 import { typeormOptions } from '@infra/database/typeorm-options';
 import { LifecycleModule } from '@infra/lifecycle/lifecycle.module';
@@ -114,6 +115,8 @@ export class AppModule {
               queryTimeoutMs: config.get('DATABASE_QUERY_TIMEOUT_MS', { infer: true }),
               statementTimeoutMs: config.get('DATABASE_STATEMENT_TIMEOUT_MS', { infer: true }),
               transactionStatementTimeoutMs: config.get('DATABASE_TRANSACTION_STATEMENT_TIMEOUT_MS', { infer: true }),
+              poolWaitMs: config.get('DATABASE_POOL_WAIT_MS', { infer: true }),
+              unresponsiveCheckMs: config.get('DATABASE_UNRESPONSIVE_CHECK_MS', { infer: true }),
             }),
             autoLoadEntities: true,
           }),
@@ -121,6 +124,7 @@ export class AppModule {
         LifecycleModule,
         RedisModule,
         RealtimeModule,
+        CatalogChangesModule.register(servesHttp),
         StoreModule,
         QueueModule,
         CqrsModule.forRoot(),

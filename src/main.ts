@@ -97,7 +97,6 @@ async function serve(env: EnvironmentVariables, logger: Logger, { release, relea
   if (env.APP_ROLE === 'worker') {
     app = await createWorkerContext({ role: 'worker', logger });
     await app.init();
-    logger.info('Worker started');
   } else {
     const http = await createHttpApp({ role: env.APP_ROLE, logger });
     // The internal identity service shares the process (and providers) of the HTTP API.
@@ -107,7 +106,6 @@ async function serve(env: EnvironmentVariables, logger: Logger, { release, relea
     await http.listen(env.PORT, '0.0.0.0');
     server = http.getHttpServer();
     app = http;
-    logger.info({ port: env.PORT, role: env.APP_ROLE, docs: `${env.APP_URL}/api/docs` }, 'Storefront API listening');
     recordInstance(env.DATA_DIR, { port: env.PORT, grpcPort: Number(env.GRPC_URL.split(':').pop()) });
   }
 
@@ -154,6 +152,10 @@ async function serve(env: EnvironmentVariables, logger: Logger, { release, relea
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Said only once a signal is handled: a supervisor (or a test) that signals on reading the line
+  // must find the handler there, not Node's default action (an exit by the signal, no clean shutdown).
+  if (server) logger.info({ port: env.PORT, role: env.APP_ROLE, docs: `${env.APP_URL}/api/docs` }, 'Storefront API listening');
+  else logger.info('Worker started');
 }
 
 main().catch((error) => {

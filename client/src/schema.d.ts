@@ -139,7 +139,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's shop: profile, AI credits, subscription, public page, language and time zone */
+        /** The caller's shop: profile, AI credits, subscription, public page, language, time zone and payment methods */
         get: operations["showMerchantShop"];
         put?: never;
         post?: never;
@@ -409,7 +409,7 @@ export interface paths {
         put?: never;
         /**
          * Synchronize the cart with the checkout session (send the bearer token when signed in)
-         * @description Stores the lines (product_id and quantity only; each an active product of the shop) on the session for 24 hours, creating the session when it has none, and remembers the signed-in user. An invalid bearer token is ignored.
+         * @description Stores the lines (product_id and quantity only; each an active product of the shop) on the session, which is live 30 minutes and forgotten 2 hours after its last use, creating the session when it has none, and remembers the signed-in user. The answer echoes the `subtotal` sent, which is not stored: what the session is later priced at comes from the catalog. An invalid bearer token is ignored.
          */
         post: operations["syncCartSummary"];
         delete?: never;
@@ -432,6 +432,26 @@ export interface paths {
          * @description Holds the lines at the named location, else the shop’s active primary one, for INVENTORY_HOLD_MINUTES. A new hold for the session replaces its old one; placing the session’s order turns the hold into the sale.
          */
         post: operations["holdInventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checkout/release-inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the checkout session's hold (the shopper left checkout or emptied the cart)
+         * @description The units the session held are available again at once. Answers the same whether or not the session holds anything. The body may also be sent as text/plain holding the same JSON (what `navigator.sendBeacon` sends with a string): it is parsed, refused (400 for JSON that does not parse) and validated exactly as an application/json body.
+         */
+        post: operations["releaseInventory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -464,7 +484,7 @@ export interface paths {
         };
         /**
          * A page of a shop's active products, by name, with their availability
-         * @description Sorted by name (case and accents aside), then id. `q` keeps the products whose name or description holds it, case and accents aside. Availability never tells the units: it is what checkout could still sell (stock less live holds).
+         * @description Sorted by name (case and accents aside), then id. `q` keeps the products whose name or description holds it, case and accents aside. Availability never tells the units: it is what checkout could still sell (stock less live holds), as read at most `CATALOG_FRESH_SECONDS` (10 s) before the answer.
          */
         get: operations["listStorefrontProducts"];
         put?: never;
@@ -490,9 +510,29 @@ export interface paths {
         put?: never;
         /**
          * Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)
-         * @description Send an `Idempotency-Key` (or `X-Idempotency-Key`, 1-255 characters) to make a retry safe: the first completed answer (status, body, Location) is kept 24 h for that key, this shop and, when signed in, this user. The same key with the same body replays it with `Idempotent-Replayed: true` and places nothing; with a different body it is 422; while the first request still runs it is 409. 422 and 5xx answers are not kept. The key is also kept with the order itself, so a retry is answered from that order even once the kept answer is lost. The 201 body is the order as its transaction committed it.
+         * @description Send an `Idempotency-Key` (or `X-Idempotency-Key`, 1-255 characters) to make a retry safe: the first completed answer (status, body, Location) is kept 24 h for that key, this shop and, when signed in, this user. The same key with the same body replays it with `Idempotent-Replayed: true` and places nothing; with a different body it is 422. 422 and 5xx answers are not kept. The key is also kept with the order itself, so a retry is answered from that order even once the kept answer is lost, while the first request still runs (it waits for that order), and while the kept answers are unavailable: one order per key, never a 409 for the key. The 201 body is the order as its transaction committed it.
          */
         post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/storefront/{slug}/orders/{orderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's status, lines, totals and history, through its status link (`status_url`; public, no sign-in)
+         * @description Nothing of the customer (name, phone, email, address, notes). A wrong or missing token, another shop's order and an order that does not exist are all the same 404.
+         */
+        get: operations["showStorefrontOrderStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -535,6 +575,26 @@ export interface paths {
          * @description Steps may be skipped; delivered and cancelled are final. Asking for the current status again changes nothing. Cancelling returns the stock. The answer is the order as it now is.
          */
         patch: operations["changeOrderStatus"];
+        trace?: never;
+    };
+    "/api/v1/orders/{order}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Record that the order was paid (cash received, a transfer arrived)
+         * @description Sets `payment_status` to paid, stamps `paid_at` and adds a `paid` event. An order already paid is answered as it is, unchanged. The answer is the order as it now is.
+         */
+        patch: operations["markOrderPaid"];
         trace?: never;
     };
     "/api/v1/merchant/overview": {
@@ -914,7 +974,7 @@ export interface paths {
         put?: never;
         /**
          * Export every order of the shop as CSV
-         * @description A worker writes the file; the asker then gets an `export_ready` notification with a download link valid 30 minutes (`GET /api/v1/exports/{id}` signs a fresh one). The body may be left out; it takes no field.
+         * @description A worker writes the file; the asker then gets an `export_ready` notification with a download link valid 30 minutes (`GET /api/v1/exports/{id}` signs a fresh one). The body may be left out; `language` asks for a file for people.
          */
         post: operations["exportOrders"];
         delete?: never;
@@ -1032,6 +1092,26 @@ export interface paths {
          * @description After the order is placed, the same page shows the confirmation: "Gracias" / "Thank you" and the order number.
          */
         get: operations["showCheckoutPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/orders/{orderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's status page, opened by its status link (`status_url`)
+         * @description The order's status, history (in the shop's time zone), lines and totals, payment method (with the transfer details while unpaid), branch and the shop's contact; nothing of the customer. Never cached for others (`Cache-Control: private, no-cache`), never indexed. A wrong or missing token, another shop's order or an unknown one: the same 404 page.
+         */
+        get: operations["showOrderStatusPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1348,8 +1428,13 @@ export interface components {
             is_super_admin: boolean;
             /** @description From a social sign-in */
             avatar_url: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the email was first proven; null while it never was
+             */
             email_verified_at: string | null;
+            /** @description The email is proven (a one-time code for it was entered, or a social provider verified it): the AI features need it */
+            email_verified: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1433,6 +1518,9 @@ export interface components {
              * @example America/Tegucigalpa
              */
             timezone: string;
+            /** @description The payment methods the shop accepts */
+            payment_methods: ("cash" | "bank_transfer")[];
+            bank_transfer_instructions: string | null;
         };
         ShopResponse: {
             data: components["schemas"]["ShopResource"];
@@ -1459,6 +1547,10 @@ export interface components {
              * @example America/Tegucigalpa
              */
             timezone?: string;
+            /** @description The whole list of the payment methods the shop accepts (replaces the old one); bank_transfer needs bank_transfer_instructions */
+            payment_methods?: ("cash" | "bank_transfer")[];
+            /** @description What a shopper paying by transfer is told (bank, account, holder); may be cleared only while bank_transfer is not accepted */
+            bank_transfer_instructions?: string | null;
         };
         GenerateOtpDto: {
             /**
@@ -1935,7 +2027,7 @@ export interface components {
             tenant_id?: string;
             /** @description The cart lines, as every endpoint that takes items takes them; each an active product of the shop. Only product_id and quantity are kept */
             items: components["schemas"]["CartItemDto"][];
-            /** @description At most two decimals. Accepted and ignored: the answer's subtotal is priced from the catalog */
+            /** @description At most two decimals. Echoed in the answer, never stored or used for pricing */
             subtotal: number;
         };
         CartSynchronizedAnswer: {
@@ -1944,7 +2036,7 @@ export interface components {
             /** @example Cart synchronized successfully */
             message: string;
             /**
-             * @description The cart priced from the catalog now (two decimals); the client's prices and subtotal are ignored
+             * @description The `subtotal` of the request, echoed (not stored: the session is priced from the catalog when used)
              * @example 80.5
              */
             subtotal: number;
@@ -1987,6 +2079,12 @@ export interface components {
             /** @description The first product of the cart with too little stock to hold */
             product_id: number;
         };
+        InventoryReleasedAnswer: {
+            /** @description Always true */
+            success: boolean;
+            /** @example Inventory released. */
+            message: string;
+        };
         StorefrontLocationResource: {
             /** Format: uuid */
             id: string;
@@ -2015,6 +2113,10 @@ export interface components {
              * @example HNL
              */
             currency: string;
+            /** @description The payment methods the shop accepts: an order may name one of them (or `pending`) */
+            payment_methods: ("cash" | "bank_transfer")[];
+            /** @description What a shopper paying by bank transfer is told; null unless the shop accepts transfers */
+            bank_transfer_instructions: string | null;
             /** @description Active locations: the primary first, then by name */
             locations: components["schemas"]["StorefrontLocationResource"][];
         };
@@ -2060,6 +2162,7 @@ export interface components {
             /** @enum {string} */
             delivery_type: "pickup" | "delivery";
             /**
+             * @description One of the shop's `payment_methods` (GET /api/v1/storefront/{slug}), or `pending`; any other is a 422
              * @default pending
              * @enum {string}
              */
@@ -2073,6 +2176,11 @@ export interface components {
             location_id?: string;
             /** @description Checkout session whose inventory hold this order converts */
             session_id?: string;
+            /**
+             * @description The total the shopper was shown (at most two decimals). When the order would have another total (a price, the coupon or the delivery fee changed), nothing is placed and the answer is 409 `price_changed` with the current `total`
+             * @example 570
+             */
+            expected_total?: number;
             items: components["schemas"]["CartItemDto"][];
         };
         OrderItemResource: {
@@ -2113,6 +2221,13 @@ export interface components {
              * @description null once the location is deleted
              */
             location_id: string | null;
+            /** @description The branch the order is picked up at or delivered from (name and address as when it was placed); null once it is deleted */
+            location?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                address: string | null;
+            } | null;
             items: components["schemas"]["OrderItemResource"][];
             /** @description Sum of the line totals (two decimals) */
             subtotal: number;
@@ -2131,9 +2246,57 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * Format: uri
+             * @description The shopper's page of the order (`<APP_URL>/s/{slug}/orders/{order_number}?token=`): a signed link that never expires
+             * @example https://shop.example.com/s/la-tienda/orders/1001?token=Zm9vYmFyYmF6cXV4cXV1eGZvb2Jhcg
+             */
+            status_url: string;
         };
         OrderResponse: {
             data: components["schemas"]["OrderResource"];
+        };
+        OrderStatusEventResource: {
+            /** @enum {string} */
+            type: "created" | "status_changed" | "paid" | "payment_failed";
+            /**
+             * @description The status after a `created` or `status_changed`; null for payment events
+             * @enum {string|null}
+             */
+            to_status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled" | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        OrderStatusResource: {
+            /** @example 1001 */
+            order_number: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
+            /** @enum {string} */
+            payment_status: "unpaid" | "paid" | "failed";
+            /** @enum {string} */
+            payment_method: "cash" | "bank_transfer" | "card" | "pending";
+            /** @description The branch; null when the order has none (or it was deleted) */
+            location?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                address: string | null;
+            } | null;
+            items: components["schemas"]["OrderItemResource"][];
+            subtotal: number;
+            discount_amount: number;
+            delivery_fee: number;
+            total: number;
+            /** @example HNL */
+            currency: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Oldest first */
+            events: components["schemas"]["OrderStatusEventResource"][];
+        };
+        OrderStatusResponse: {
+            data: components["schemas"]["OrderStatusResource"];
         };
         OrderEventResource: {
             /** @enum {string} */
@@ -2180,6 +2343,13 @@ export interface components {
              * @description null once the location is deleted
              */
             location_id: string | null;
+            /** @description The branch the order is picked up at or delivered from (name and address as when it was placed); null once it is deleted */
+            location?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                address: string | null;
+            } | null;
             items: components["schemas"]["OrderItemResource"][];
             /** @description Sum of the line totals (two decimals) */
             subtotal: number;
@@ -2198,6 +2368,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * Format: uri
+             * @description The shopper's page of the order (`<APP_URL>/s/{slug}/orders/{order_number}?token=`): a signed link that never expires
+             * @example https://shop.example.com/s/la-tienda/orders/1001?token=Zm9vYmFyYmF6cXV4cXV1eGZvb2Jhcg
+             */
+            status_url: string;
             /** @description Oldest first */
             events: components["schemas"]["OrderEventResource"][];
             /** @description The statuses it may move to now (the current one aside); empty once delivered or cancelled */
@@ -2209,6 +2385,13 @@ export interface components {
         ChangeOrderStatusDto: {
             /** @enum {string} */
             status: "pending" | "confirmed" | "processing" | "ready" | "delivered" | "cancelled";
+        };
+        MarkOrderPaidDto: {
+            /**
+             * @description The only payment state the shop records by hand
+             * @enum {string}
+             */
+            payment_status: "paid";
         };
         SalesFigures: {
             /** @description Orders placed, not cancelled */
@@ -2582,9 +2765,11 @@ export interface components {
         AddAiCreditsResponse: {
             data: components["schemas"]["AiCreditsBalance"];
         };
+        /** @enum {string} */
+        DomainEventType: "UserRegistered" | "OrderPlaced" | "ExportRequested" | "AiEnrichmentRequested" | "TenantProfileEnhanced";
         EventTypeHealth: {
             /** @example OrderPlaced */
-            type: string;
+            type: components["schemas"]["DomainEventType"];
             /** @description Outbox rows ever recorded of this type (still stored) */
             recorded: number;
             /** @description Handed to the queue, not handled yet */
@@ -2620,6 +2805,13 @@ export interface components {
         ArchitectureHealthResponse: {
             data: components["schemas"]["ArchitectureHealth"];
         };
+        RequestOrdersExportDto: {
+            /**
+             * @description A file for people in this language: translated headers and values, times in the shop’s time zone with their offset (orders: and a branch column). Left out (or null): the machine format.
+             * @enum {string|null}
+             */
+            language?: "es" | "en" | null;
+        };
         ExportRequestedAnswer: {
             /**
              * Format: uuid
@@ -2640,6 +2832,11 @@ export interface components {
              * @example 2025-01-31
              */
             to?: string | null;
+            /**
+             * @description A file for people in this language: translated headers and values, times in the shop’s time zone with their offset (orders: and a branch column). Left out (or null): the machine format.
+             * @enum {string|null}
+             */
+            language?: "es" | "en" | null;
         };
         ReportRequestedAnswer: {
             /**
@@ -3038,7 +3235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Rate limit exceeded (api, register-shops) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3335,7 +3532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Rate limit exceeded */
+            /** @description Rate limit exceeded (api, register-shops) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3556,7 +3753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A field too long, of the wrong type, an unknown language or time zone, or a field that cannot be changed here (`slug`, …) */
+            /** @description A field too long, of the wrong type, an unknown language, time zone or payment method, bank_transfer accepted without `bank_transfer_instructions`, or a field that cannot be changed here (`slug`, …) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3602,6 +3799,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The language of the code's mail or SMS: English when it prefers `en`, Spanish otherwise */
+                "accept-language"?: string;
                 /** @description Idempotency key (1-255 characters) */
                 "Idempotency-Key"?: string;
             };
@@ -3737,9 +3936,9 @@ export interface operations {
                         message: string;
                         /**
                          * @description Always null: there is no account
-                         * @enum {object|null}
+                         * @enum {string|null}
                          */
-                        user: never | null;
+                        user: null;
                         /** @enum {boolean} */
                         requires_registration: true;
                         /** @enum {string} */
@@ -6094,7 +6293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Rate limit exceeded, or a new session from a client that already has 3 live checkout sessions in this shop */
+            /** @description Rate limit exceeded, or a new session from a client that already has CHECKOUT_MAX_SESSIONS_PER_IP (20) live checkout sessions in this shop; the shopper can still validate a coupon with `cart_subtotal` and place the order */
             429: {
                 headers: {
                     /** @description Sent when the rate limit refused the request: seconds to wait before trying again */
@@ -6231,6 +6430,103 @@ export interface operations {
             };
         };
     };
+    releaseInventory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The shop, by id (a body `tenant_id` wins) */
+                "X-Tenant-ID"?: string;
+                /** @description The shop, by slug, when no id is given */
+                "X-Tenant-Slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The object as JSON; as text/plain, the same object as JSON text */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionFieldsDto"] | string;
+                "text/plain": components["schemas"]["SessionFieldsDto"] | string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryReleasedAnswer"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field breaks a rule, or the shop cannot be identified (`errors.tenant_id`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     showStorefrontShop: {
         parameters: {
             query?: never;
@@ -6253,6 +6549,8 @@ export interface operations {
                     ETag: string;
                     /** @description `public, max-age=30, stale-while-revalidate=300` */
                     "Cache-Control": string;
+                    /** @description On an answer served from memory: the seconds since it was read (under `CATALOG_FRESH_SECONDS`; up to `STALE_IF_ERROR_SECONDS` for the last good copy answered while the database is unavailable) */
+                    Age?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6266,6 +6564,8 @@ export interface operations {
                     ETag: string;
                     /** @description `public, max-age=30, stale-while-revalidate=300` */
                     "Cache-Control": string;
+                    /** @description On an answer served from memory: the seconds since it was read (under `CATALOG_FRESH_SECONDS`; up to `STALE_IF_ERROR_SECONDS` for the last good copy answered while the database is unavailable) */
+                    Age?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6376,6 +6676,8 @@ export interface operations {
                     ETag: string;
                     /** @description `public, max-age=30, stale-while-revalidate=300` */
                     "Cache-Control": string;
+                    /** @description On an answer served from memory: the seconds since it was read (under `CATALOG_FRESH_SECONDS`; up to `STALE_IF_ERROR_SECONDS` for the last good copy answered while the database is unavailable) */
+                    Age?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6389,6 +6691,8 @@ export interface operations {
                     ETag: string;
                     /** @description `public, max-age=30, stale-while-revalidate=300` */
                     "Cache-Control": string;
+                    /** @description On an answer served from memory: the seconds since it was read (under `CATALOG_FRESH_SECONDS`; up to `STALE_IF_ERROR_SECONDS` for the last good copy answered while the database is unavailable) */
+                    Age?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6631,8 +6935,117 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A request with this idempotency key is still running */
+            /** @description The order would cost another total than `expected_total` (`code: price_changed`, with the current `total`; nothing was placed), or the answer kept for this idempotency key can no longer be read */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @example price_changed */
+                        code?: string;
+                        /** @description With `price_changed`: the total the order has now */
+                        total?: number;
+                    };
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields, an unknown shop (`errors.tenant_id`), unknown or inactive products, too little stock, a rejected coupon, a payment method the shop does not accept (`errors.payment_method`), amounts too large, an idempotency key out of bounds or reused with a different body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (api.transactions) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showStorefrontOrderStatus: {
+        parameters: {
+            query: {
+                /** @description The token of the order's status link */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The shop's slug (any case) */
+                slug: string;
+                /** @description The shop's order number */
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as its shopper sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatusResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such order behind this link (a wrong token, another shop, an unknown number or shop) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6658,7 +7071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid fields, an unknown shop (`errors.tenant_id`), unknown or inactive products, too little stock, a rejected coupon, amounts too large, an idempotency key out of bounds or reused with a different body */
+            /** @description The request breaks a validation rule */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6667,7 +7080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Rate limit exceeded (api.transactions) */
+            /** @description Rate limit exceeded (storefront) */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7009,6 +7422,126 @@ export interface operations {
                 };
             };
             /** @description A move back, or any change of a delivered or cancelled order (`errors.status`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markOrderPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order id */
+                order: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkOrderPaidDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetailResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such order in this shop (also an id that is not a positive integer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_status` is not `paid` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8490,7 +9023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The signed-in user does not belong to a shop (or is not on its team), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403) */
+            /** @description The signed-in user does not belong to a shop (or is not on its team), has not verified their email address (by a one-time code or a social sign-in), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8732,7 +9265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The signed-in user does not belong to a shop (or is not on its team), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403) */
+            /** @description The signed-in user does not belong to a shop (or is not on its team), has not verified their email address (by a one-time code or a social sign-in), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9302,10 +9835,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Nothing, or an empty object */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["RequestOrdersExportDto"];
             };
         };
         responses: {
@@ -9363,7 +9895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A field in the body (it takes none), or a JSON array body (`errors.body`) */
+            /** @description A `language` other than es or en, another field, or a JSON array body (`errors.body`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9472,7 +10004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a date, `from` after `to`, more than 366 days, an unknown field, or a JSON array body (`errors.body`) */
+            /** @description Not a date, `from` after `to`, more than 366 days, a `language` other than es or en, an unknown field, or a JSON array body (`errors.body`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9962,7 +10494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            /** @description PostgreSQL or Redis is unavailable: a page saying to try again soon, in the page language (HTML) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -9970,7 +10502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
         };
@@ -10079,7 +10611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            /** @description PostgreSQL or Redis is unavailable: a page saying to try again soon, in the page language (HTML) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -10087,7 +10619,112 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    showOrderStatusPage: {
+        parameters: {
+            query: {
+                /** @description The token of the order's status link */
+                token: string;
+            };
+            header?: {
+                /** @description Spanish unless English is preferred */
+                "Accept-Language"?: string;
+            };
+            path: {
+                slug: string;
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page (HTML) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order behind this link (a wrong token, another shop, an unknown number or shop): a page saying so (HTML) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unavailable: a page saying to try again soon, in the page language (HTML) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -10103,7 +10740,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file */
+            /** @description The file: brotli or gzip compressed as `Accept-Encoding` allows */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10112,6 +10749,13 @@ export interface operations {
                     "text/javascript": string;
                     "text/css": string;
                 };
+            };
+            /** @description Not modified (`If-None-Match` names the current ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -10288,7 +10932,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file */
+            /** @description The file: brotli or gzip compressed as `Accept-Encoding` allows */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10299,6 +10943,13 @@ export interface operations {
                     "image/svg+xml": string;
                     "font/woff2": string;
                 };
+            };
+            /** @description Not modified (`If-None-Match` names the current ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {
@@ -10379,7 +11030,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The HTML shell (no data), or the file */
+            /** @description The HTML shell (no data), or the file (brotli or gzip compressed as `Accept-Encoding` allows) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10388,6 +11039,13 @@ export interface operations {
                     "text/html": string;
                     "text/javascript": string;
                 };
+            };
+            /** @description Not modified (a file; `If-None-Match` names the current ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request (JSON that does not parse, a body where none is read) */
             400: {

@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import './i18n';
 import { queryClient } from './api/query-client';
+import { reloadFailedStylesheets } from './app/lazy-page';
 import { router } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 
@@ -19,6 +20,8 @@ const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce
 // The style element react-remove-scroll adds while a dialog is open (Mantine's Modal) takes its nonce
 // from the get-nonce package, which reads this global when nobody called its setNonce.
 (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
+
+reloadFailedStylesheets();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -10,8 +10,12 @@ import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import { UnavailableAnswersLog } from '@infra/logging/unavailable-answers-log';
 import { MetricsService } from '@infra/metrics/metrics.service';
 import { toErrorResponse } from '@common/errors/error-response';
+import { answerLanguage } from '@common/i18n/api-language';
+import { localizeErrorBody } from '@common/i18n/api-messages';
 import { BodyValidationPipe } from '@common/http/body-validation.pipe';
 import { refuseHostileJsonBodies } from '@common/http/hostile-json';
+import { securityHeaders } from '@common/http/security-headers';
+import { trackConnections } from '@infra/lifecycle/close-http-server';
 
 export const BODY_LIMIT = '1mb';
 
@@ -50,7 +54,9 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   // First, so that request timing covers body parsing and refusals too. Nothing when metrics are off.
   for (const middleware of app.get(MetricsService).httpMiddlewares()) app.use(middleware);
 
-  closeConnectionsOnceClosing(app, app.get(ShutdownState));
+  completeEveryResponseHead(app, app.get(ShutdownState), httpSecurityHeaders(app));
+  // The shutdown closes idle connections only once quiet (infra/lifecycle/close-http-server.ts).
+  trackConnections(app.getHttpServer());
 
   // One middleware for what every request passes through, rather than a router layer each: the
   // request id and log line (first, so that even a request the body parser refuses has an id); then
@@ -61,12 +67,12 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   });
   app.use(parseBodies);
   const unavailableAnswers = app.get(UnavailableAnswersLog);
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const { status, body, headers, unavailable } = toErrorResponse(error);
     if (unavailable) unavailableAnswers.answered(unavailable, error, res);
     for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
-    res.status(status).json(body);
+    res.status(status).json(localizeErrorBody(body, answerLanguage(req.headers['accept-language'])));
   });
 
   app.useGlobalPipes(new BodyValidationPipe());
@@ -79,24 +85,41 @@ export function configureHttpApp(app: NestExpressApplication, requestLogging: Re
   if (apiDocsServed(docs)) serveApiDocument(app);
 }
 
+/** The security headers of this app's settings, for every answer (also the parser's own, client-errors.ts). */
+export function httpSecurityHeaders(app: NestExpressApplication): ReadonlyArray<readonly [string, string]> {
+  const config = app.get(ConfigService<Env, true>);
+  return securityHeaders({ NODE_ENV: config.get('NODE_ENV', { infer: true }), APP_URL: config.get('APP_URL', { infer: true }) });
+}
+
 /**
- * Once the listener is closing (SIGTERM, after the drain), every response whose head is written
- * from then on says `Connection: close`, and Node closes its socket as soon as it ends (decisions
- * §15): those of requests that arrive on an open keep-alive connection, and those of requests that
- * were already in flight (a body still being uploaded, a handler still waiting on PostgreSQL). A
- * check made when a request arrives would miss the latter: answered `keep-alive`, their socket
- * would hold the process until Node's keep-alive timeout, past SHUTDOWN_TIMEOUT_MS.
+ * What every response head gets, whoever writes it (a route, a middleware that answers early such
+ * as CORS preflights or /metrics, Nest's 404, Socket.IO's polling transport):
  *
- * The check sits in `writeHead` of the app's response prototype (every response is made with it,
- * express-app.adapter.ts), which Node calls for every response head, implicit ones included: one
- * test of a flag a response, and no listener per request.
+ * - the security headers (docs/security.md, "Response headers and the HTTP edge");
+ * - once the listener is closing (SIGTERM, after the drain), `Connection: close`, and Node closes
+ *   the socket as soon as the response ends (docs/operations.md, "Shutdown"): those of requests that arrive on an
+ *   open keep-alive connection, and those of requests that were already in flight (a body still
+ *   being uploaded, a handler still waiting on PostgreSQL). A check made when a request arrives
+ *   would miss the latter: answered `keep-alive`, their socket would hold the process until Node's
+ *   keep-alive timeout, past SHUTDOWN_TIMEOUT_MS.
+ *
+ * The hook sits in `writeHead` of the app's response prototype (every response is made with it,
+ * express-app.adapter.ts), which Node calls for every response head, implicit ones included: a few
+ * header writes and one test of a flag a response, and no listener per request.
  */
-function closeConnectionsOnceClosing(app: NestExpressApplication, shutdown: ShutdownState): void {
+function completeEveryResponseHead(
+  app: NestExpressApplication,
+  shutdown: ShutdownState,
+  headers: ReadonlyArray<readonly [string, string]>,
+): void {
   const instance: Express = app.getHttpAdapter().getInstance();
   const response = instance.response as ServerResponse;
   const writeHead = response.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
-  response.writeHead = function writeHeadClosing(this: ServerResponse, ...args: unknown[]): ServerResponse {
-    if (shutdown.closing && !this.headersSent) this.setHeader('Connection', 'close');
+  response.writeHead = function writeCompleteHead(this: ServerResponse, ...args: unknown[]): ServerResponse {
+    if (!this.headersSent) {
+      for (const [name, value] of headers) this.setHeader(name, value);
+      if (shutdown.closing) this.setHeader('Connection', 'close');
+    }
     return writeHead.apply(this, args);
   };
 }
@@ -121,9 +144,10 @@ const jsonParser = (type: string[]) =>
     },
   });
 const jsonBody = jsonParser(JSON_TYPES);
-// The storefront's other beacons (decisions §18): `navigator.sendBeacon` sends a string as text/plain,
+// The storefront's other beacons (the analytics ones, and the hold release of docs/commerce.md):
+// `navigator.sendBeacon` sends a string as text/plain,
 // so there a text/plain body is JSON too, parsed, refused and validated exactly as a JSON one.
-const BEACONS = /^\/api\/v1\/(?:analytics\/track|interactions)(?:[/?#]|$)/i;
+const BEACONS = /^\/api\/v1\/(?:analytics\/track|interactions|checkout\/release-inventory)(?:[/?#]|$)/i;
 const beaconBody = jsonParser([...JSON_TYPES, 'text/plain']);
 
 const UTF8_ALIAS = /charset\s*=\s*("?)utf8\1(?=\s*(?:;|$))/i;
@@ -132,7 +156,7 @@ const UTF8_ALIAS = /charset\s*=\s*("?)utf8\1(?=\s*(?:;|$))/i;
  * Body parsing in one middleware. A request without a body (no `Content-Length`, no
  * `Transfer-Encoding`: every GET the clients send) skips it whole, as each parser would after its
  * own checks. Otherwise the raw body for webhooks, text for the conversion beacon, JSON (sent as
- * JSON or, for the track and interaction beacons, as text/plain) for the rest, and a
+ * JSON or, for the track, interaction and release-inventory beacons, as text/plain) for the rest, and a
  * parsed JSON body too deep or holding a NUL is refused before class-transformer and the validator
  * recurse into it.
  */

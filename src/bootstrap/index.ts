@@ -6,7 +6,7 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { AppModule, AppModuleOptions } from '@app/app.module';
 import { answerClientErrorsWithJson } from '@common/http/client-errors';
-import { configureHttpApp } from './configure-http-app';
+import { configureHttpApp, httpSecurityHeaders } from './configure-http-app';
 import { ExpressAppAdapter } from '@common/http/express-app.adapter';
 import { createRequestLogging } from '@infra/logging/http-logger';
 import { useSocketIo } from '@infra/realtime/socket-io.adapter';
@@ -28,7 +28,7 @@ export async function createHttpApp(options: AppModuleOptions & { logger: Logger
   });
   app.useLogger(app.get(PinoNestLogger));
   configureHttpApp(app, createRequestLogging(options.logger));
-  answerClientErrorsWithJson(app.getHttpServer());
+  answerClientErrorsWithJson(app.getHttpServer(), httpSecurityHeaders(app));
   // Socket.IO shares the HTTP server; only roles that serve HTTP load a gateway (AppModule).
   useSocketIo(app);
   return app;

@@ -133,6 +133,23 @@ export class EnvironmentVariables {
   DATABASE_TRANSACTION_STATEMENT_TIMEOUT_MS = 20_000;
 
   /**
+   * How long a request waits for a pooled connection when all are busy: past it, 503. A request
+   * that waited and then meets a frozen server still needs its statement's check (about 1.5 s), and
+   * both must fit the 3 s in which a request answers during an outage (docs/operations.md,
+   * "Statement bounds").
+   */
+  @IntegerVar(100, 60_000)
+  DATABASE_POOL_WAIT_MS = 1_000;
+
+  /**
+   * A statement unanswered this long makes the pool check, on a connection of its own, that
+   * PostgreSQL still answers at all; if it does not (frozen, partitioned), the statement's
+   * connection is dropped and its request answers 503. 0: no check (the client timeout above only).
+   */
+  @IntegerVar(0, 60_000)
+  DATABASE_UNRESPONSIVE_CHECK_MS = 500;
+
+  /**
    * Optional, no default. Unset: PostgreSQL-only mode (decisions §14): the store, the queues and
    * Socket.IO run on PostgreSQL and the process opens no Redis connection at all.
    */
@@ -188,6 +205,37 @@ export class EnvironmentVariables {
   @Matches(RATE, { message: RATE_MESSAGE })
   THROTTLE_TENANT_AWARE = '120/60';
 
+  /**
+   * The hosted shop pages' in-memory cache, all pages together (docs/storefront.md): the least
+   * recently used go first when it is full; a page over 1 MiB is never kept. Default 32 MiB.
+   */
+  @IntegerVar(1_048_576, 4_294_967_296)
+  PAGE_CACHE_MAX_BYTES = 33_554_432;
+
+  /**
+   * The public catalog API's answers in memory, all together (docs/storefront.md): served while
+   * fresh (`CATALOG_FRESH_SECONDS`), and kept to answer while PostgreSQL is unavailable; the least
+   * recently used go first when it is full. Default 16 MiB.
+   */
+  @IntegerVar(1_048_576, 4_294_967_296)
+  CATALOG_CACHE_MAX_BYTES = 16_777_216;
+
+  /**
+   * How long a public catalog answer is served from memory without reading PostgreSQL
+   * (docs/storefront.md, "Served from memory"): a change made through the service drops it at
+   * once in every process; availability (stock less live holds) may be this old. At most the
+   * answers' `max-age` (30); 0 reads the database for every request.
+   */
+  @IntegerVar(0, 30)
+  CATALOG_FRESH_SECONDS = 10;
+
+  /**
+   * How old a shop page or catalog answer may be and still be served while PostgreSQL is
+   * unavailable (docs/storefront.md, "When PostgreSQL or Redis is away"); 0 never serves one.
+   */
+  @IntegerVar(0, 86_400)
+  STALE_IF_ERROR_SECONDS = 600;
+
   /** The public storefront catalog (decisions §18), per client IP: `<limit>/<seconds>`. */
   @Matches(RATE, { message: RATE_MESSAGE })
   THROTTLE_STOREFRONT = '300/60';
@@ -198,6 +246,13 @@ export class EnvironmentVariables {
   /** optimize-profile requests per shop (decisions §15): `<limit>/<seconds>`. */
   @Matches(RATE, { message: RATE_MESSAGE })
   THROTTLE_AI_OPTIMIZE = '10/3600';
+
+  /**
+   * Shops one client network may create a day (registration with a shop name, onboarding), counted
+   * in the rate-limit store over a 24-hour window (docs/security.md).
+   */
+  @IntegerVar(1)
+  REGISTER_SHOPS_PER_IP_PER_DAY = 5;
 
   @IntegerVar(0, 100)
   HEALTH_DISK_WARN_PERCENT = 70;
@@ -365,9 +420,13 @@ export class EnvironmentVariables {
   @IntegerVar(1)
   INVENTORY_HOLD_MAX_UNITS = 20;
 
-  /** Live holding sessions one client (IPv4 address, IPv6 /64) may have per shop. */
+  /** Live holding sessions one client (IPv4 address, IPv6 /64) may have per shop (docs/commerce.md: shared IPs are normal). */
   @IntegerVar(1)
-  INVENTORY_HOLD_MAX_SESSIONS = 3;
+  INVENTORY_HOLD_MAX_SESSIONS = 20;
+
+  /** Live checkout sessions (used in the last 30 minutes) one client (IPv4 address, IPv6 /64) may have per shop. */
+  @IntegerVar(1, 1000)
+  CHECKOUT_MAX_SESSIONS_PER_IP = 20;
 
   // --- AI enrichment (decisions §8): any OpenAI-compatible chat-completions API. An empty base URL
   // or key leaves the feature off: both AI endpoints answer 503 and spend nothing.

@@ -83,6 +83,14 @@ describe('validateEnv', () => {
     }
   });
 
+  it('REGISTER_SHOPS_PER_IP_PER_DAY: 5 unless set, a positive integer', () => {
+    expect(validateEnv(base).REGISTER_SHOPS_PER_IP_PER_DAY).toBe(5);
+    expect(validateEnv({ ...base, REGISTER_SHOPS_PER_IP_PER_DAY: '50' }).REGISTER_SHOPS_PER_IP_PER_DAY).toBe(50);
+    for (const value of ['0', '-1', '2.5', 'many', '5/86400']) {
+      expect(() => validateEnv({ ...base, REGISTER_SHOPS_PER_IP_PER_DAY: value })).toThrow('REGISTER_SHOPS_PER_IP_PER_DAY');
+    }
+  });
+
   describe('REDIS_URL and the mode (decisions §14)', () => {
     const redis = { REDIS_URL: 'redis://127.0.0.1:6379/0' };
 
@@ -115,8 +123,15 @@ describe('validateEnv', () => {
     [{ THROTTLE_API: '60 per minute' }, 'THROTTLE_API'],
     [{ MIGRATIONS_RUN: 'maybe' }, 'MIGRATIONS_RUN'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ PAGE_CACHE_MAX_BYTES: '32MiB' }, 'PAGE_CACHE_MAX_BYTES'],
+    [{ PAGE_CACHE_MAX_BYTES: '1000' }, 'PAGE_CACHE_MAX_BYTES'],
   ])('stops start-up naming the bad variable (%o)', (override, name) => {
     expect(() => validateEnv({ ...base, ...override })).toThrow(new RegExp(name));
+  });
+
+  it('keeps the shop pages within 32 MiB unless PAGE_CACHE_MAX_BYTES says otherwise', () => {
+    expect(validateEnv(base).PAGE_CACHE_MAX_BYTES).toBe(32 * 1024 * 1024);
+    expect(validateEnv({ ...base, PAGE_CACHE_MAX_BYTES: '8388608' }).PAGE_CACHE_MAX_BYTES).toBe(8 * 1024 * 1024);
   });
 
   describe('zero-setup mode (decisions §14)', () => {

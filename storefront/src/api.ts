@@ -22,7 +22,8 @@ export interface ApiAnswer {
 }
 
 /**
- * A JSON call to the service's public API, naming the shop by `X-Tenant-ID` (decisions §1).
+ * A JSON call to the service's public API, naming the shop by `X-Tenant-ID` and asking for its
+ * errors in the page's language (`Accept-Language`, docs/http-contract.md "Languages").
  * Answers null when the network failed (no answer at all).
  */
 export async function callApi<Path extends keyof ApiBodies>(
@@ -34,7 +35,13 @@ export async function callApi<Path extends keyof ApiBodies>(
   try {
     const response = await fetch(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Tenant-ID': config.tenantId, ...headers },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'Accept-Language': config.language,
+        'X-Tenant-ID': config.tenantId,
+        ...headers,
+      },
       body: JSON.stringify(body),
       credentials: 'omit',
     });

@@ -62,6 +62,11 @@ export class Cart {
     this.save(lines);
   }
 
+  /** Gives the lines of `current`'s products their current name and price (the catalog's, read again). */
+  reprice(current: ReadonlyMap<number, { name: string; price: number }>): void {
+    this.save(this.lines().map((line) => ({ ...line, ...(current.get(line.productId) ?? {}) })));
+  }
+
   clear(): void {
     this.save([]);
   }

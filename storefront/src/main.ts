@@ -5,6 +5,8 @@ import { recordInteraction, trackEvent } from './analytics';
 import { Cart, renderCart } from './cart';
 import { startCheckout } from './checkout';
 import { all, element, one } from './dom';
+import { refreshCartPrices } from './prices';
+import { releaseHold } from './session';
 
 function readConfig(): ShopPageConfig | null {
   const block = document.getElementById('shop-config');
@@ -22,6 +24,13 @@ function start(): void {
   const texts = SHOP_TEXTS[config.language];
   const cart = new Cart(config.slug);
   cart.onChange(() => renderCart(cart, config, texts));
+  // Emptying the cart gives the checkout session's held stock back at once (docs/storefront.md).
+  let hadLines = cart.lines().length > 0;
+  cart.onChange(() => {
+    const hasLines = cart.lines().length > 0;
+    if (hadLines && !hasLines) releaseHold(config);
+    hadLines = hasLines;
+  });
   renderCart(cart, config, texts);
   recordInteraction(config, 'view', { page: config.page });
 
@@ -45,6 +54,8 @@ function start(): void {
   }
   const form = one<HTMLFormElement>('[data-checkout-form]');
   if (config.page === 'checkout' && form) startCheckout(config, texts, cart, form);
+  // The cart opens with the shop's current prices (the checkout reads them itself, before its order).
+  else void refreshCartPrices(config, cart, texts);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describeIf, requirement } from './conditions';
 
 /**
@@ -46,23 +46,40 @@ export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 375, height: 740 };
 
 export interface BrowserSession {
-  /** A new tab of its own context (own storage), with the given viewport, locale and time zone (IANA). */
-  newPage(options?: { viewport?: Viewport; locale?: string; timezoneId?: string }): Promise<Page>;
+  /**
+   * A new tab of its own context (own storage, cookies, service workers), with the given viewport,
+   * locale and time zone (IANA). `persistent`: a context with a profile on disk, in a Chromium of
+   * its own, for what an incognito context lacks (the Push API).
+   */
+  newPage(options?: { viewport?: Viewport; locale?: string; timezoneId?: string; persistent?: boolean }): Promise<Page>;
   /** Console messages about the Content-Security-Policy seen on any page so far. */
   cspViolations(): string[];
   /** Uncaught errors thrown by a page's scripts. */
   pageErrors(): string[];
 }
 
-/** One Chromium for the describe block: launched in beforeAll, closed in afterAll. */
+/**
+ * One Chromium for the describe block, launched at its first page and closed in afterAll; each
+ * page in a context of its own. A page opened by a test is closed when that test ends (an open
+ * dashboard keeps polling and holding a live connection, load the next tests would pay for); one
+ * opened in a beforeAll lives until afterAll.
+ */
 export function useBrowser(): BrowserSession {
-  const contexts: BrowserContext[] = [];
+  let shared: Promise<Browser> | undefined;
+  const ofTest: BrowserContext[] = [];
+  const ofBlock: BrowserContext[] = [];
   const dirs: string[] = [];
   const csp: string[] = [];
   const errors: string[] = [];
 
+  const closeAll = async (contexts: BrowserContext[]) => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  };
+  afterEach(() => closeAll(ofTest));
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    await closeAll(ofTest);
+    await closeAll(ofBlock);
+    if (shared) await (await shared.catch(() => undefined))?.close().catch(() => undefined);
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -71,18 +88,24 @@ export function useBrowser(): BrowserSession {
       viewport = DESKTOP,
       locale = 'en-US',
       timezoneId,
-    }: { viewport?: Viewport; locale?: string; timezoneId?: string } = {}) {
-      const dir = mkdtempSync(join(tmpdir(), 'browser-test-'));
-      dirs.push(dir);
-      const context = await chromium.launchPersistentContext(dir, {
-        executablePath: CHROMIUM,
-        headless: true,
-        viewport,
-        locale,
-        ...(timezoneId ? { timezoneId } : {}),
-        args: [...CHROMIUM_ARGS, `--lang=${locale}`],
-      });
-      contexts.push(context);
+      persistent = false,
+    }: { viewport?: Viewport; locale?: string; timezoneId?: string; persistent?: boolean } = {}) {
+      const settings = { viewport, locale, ...(timezoneId ? { timezoneId } : {}) };
+      let context: BrowserContext;
+      if (persistent) {
+        const dir = mkdtempSync(join(tmpdir(), 'browser-test-'));
+        dirs.push(dir);
+        context = await chromium.launchPersistentContext(dir, {
+          executablePath: CHROMIUM,
+          headless: true,
+          ...settings,
+          args: [...CHROMIUM_ARGS, `--lang=${locale}`],
+        });
+      } else {
+        shared ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+        context = await (await shared).newContext(settings);
+      }
+      (expect.getState().currentTestName === undefined ? ofBlock : ofTest).push(context);
       const page = context.pages()[0] ?? (await context.newPage());
       // Well under jest's timeout, so that a step that never happens fails with its own message.
       page.setDefaultTimeout(15_000);

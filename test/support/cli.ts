@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { TEST_ENV } from './test-env';
 import { waitFor } from './wait';
 
@@ -17,9 +18,17 @@ export interface SpawnOptions {
   detached?: boolean;
 }
 
-/** Runs a TypeScript entry point of the service (`src/main.ts`, `src/cli.ts`) in a child process, with the test environment. */
+/**
+ * Runs an entry point of the service (`src/main.ts`, `src/cli.ts`) in a child process, with the
+ * test environment: its compiled copy when globalSetup compiled the service for the run
+ * (test/support/server-build.ts), else the TypeScript itself through ts-node.
+ */
 export function spawnTs(script: string, args: string[] = [], env: Record<string, string> = {}, options: SpawnOptions = {}): ChildRun {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', script, ...args], {
+  const compiled =
+    process.env.TEST_SERVER_BUILD && script.startsWith('src/')
+      ? [join(process.env.TEST_SERVER_BUILD, script.replace(/\.tsx?$/, '.js'))]
+      : undefined;
+  const child = spawn(process.execPath, [...(compiled ?? ['-r', 'ts-node/register/transpile-only', script]), ...args], {
     cwd: process.cwd(),
     env: { ...process.env, ...TEST_ENV, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,11 +14,18 @@ const db = (t: TestApp) => t.get(DataSource);
 export async function createLocation(
   t: TestApp,
   tenantId: string,
-  overrides: { isPrimary?: boolean; isActive?: boolean; deliveryFee?: string; name?: string } = {},
+  overrides: { isPrimary?: boolean; isActive?: boolean; deliveryFee?: string; name?: string; address?: string | null } = {},
 ): Promise<{ id: string }> {
   const [row] = await db(t).query(
-    `INSERT INTO locations (tenant_id, name, is_primary, is_active, delivery_fee) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [tenantId, overrides.name ?? 'Main store', overrides.isPrimary ?? true, overrides.isActive ?? true, overrides.deliveryFee ?? '50.00'],
+    `INSERT INTO locations (tenant_id, name, address, is_primary, is_active, delivery_fee) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      tenantId,
+      overrides.name ?? 'Main store',
+      overrides.address ?? null,
+      overrides.isPrimary ?? true,
+      overrides.isActive ?? true,
+      overrides.deliveryFee ?? '50.00',
+    ],
   );
   return row;
 }
@@ -139,4 +146,20 @@ export async function createOrderWithProduct(t: TestApp, tenantId: string, produ
     [order.id, productId],
   );
   return order;
+}
+
+/** A placed order without lines, written directly: what a conversion beacon is checked against (its number and total). */
+export async function createOrder(
+  t: TestApp,
+  tenantId: string,
+  overrides: { orderNumber?: string; total?: string; currency?: string } = {},
+): Promise<{ id: number; orderNumber: string; total: string }> {
+  const orderNumber = overrides.orderNumber ?? `T${randomUUID().slice(0, 12)}`;
+  const total = overrides.total ?? '140.00';
+  const [order]: Array<{ id: number }> = await db(t).query(
+    `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, delivery_type, subtotal, total, currency)
+     VALUES ($1, $2, 'Ana', '+50499999999', 'pickup', $3, $3, $4) RETURNING id`,
+    [tenantId, orderNumber, total, overrides.currency ?? 'HNL'],
+  );
+  return { id: order.id, orderNumber, total };
 }

@@ -34,7 +34,8 @@ export function ensureDashboardBuilt(): void {
   process.stderr.write(`Built the dashboard for the browser tests in ${Date.now() - started} ms (dist/dashboard/).\n`);
 }
 
-function newestChange(path: string): number {
+/** The newest modification time under `path` (a file or a folder, node_modules left out); 0 when it does not exist. */
+export function newestChange(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;

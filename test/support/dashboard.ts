@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { FakeSmtpServer } from './fake-servers';
 import type { TestApp } from './test-app';
+import { waitFor } from './wait';
 
 /** Where the dashboard keeps the bearer token (dashboard/src/api/session.ts). */
 export const DASHBOARD_TOKEN_KEY = 'storefront.dashboard.token';
@@ -18,9 +19,59 @@ export function dashboardUrl(t: Pick<TestApp, 'baseUrl'>, path = '/'): string {
 export async function openSignedIn(page: Page, t: Pick<TestApp, 'baseUrl'>, token: string, path = '/'): Promise<void> {
   await page.goto(dashboardUrl(t, '/sign-in'));
   await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [DASHBOARD_TOKEN_KEY, token] as const);
-  await page.goto(dashboardUrl(t, path));
-  // The layout's header (every signed-in page has it, whatever the width and the language).
-  await page.getByRole('banner').waitFor();
+  const trail = pageTrail(page);
+  try {
+    await page.goto(dashboardUrl(t, path));
+    // The layout's header: every signed-in page has it, whatever the width and the language.
+    await page.getByRole('banner').waitFor({ timeout: 40_000 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${await trail.describe()}`, { cause: error });
+  } finally {
+    trail.stop();
+  }
+}
+
+/**
+ * What a page went through, for the message of a wait that timed out: its address, the text it
+ * shows, the browser console's errors, and requests that failed or were answered 4xx/5xx.
+ */
+export function pageTrail(page: Page): { describe(): Promise<string>; stop(): void } {
+  const events: string[] = [];
+  const started = Date.now();
+  const at = () => `+${Date.now() - started} ms`;
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (message.type() === 'error' || message.type() === 'warning') events.push(`${at()} console.${message.type()}: ${message.text()}`);
+  };
+  const onPageError = (error: Error) => events.push(`${at()} uncaught: ${error.message}`);
+  const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) =>
+    events.push(`${at()} request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`);
+  const onResponse = (response: { url(): string; status(): number }) => {
+    if (response.status() >= 400) events.push(`${at()} ${response.status()} ${response.url()}`);
+  };
+  const onLoad = () => events.push(`${at()} load event`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  page.on('load', onLoad);
+  return {
+    stop() {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('requestfailed', onFailed);
+      page.off('response', onResponse);
+      page.off('load', onLoad);
+    },
+    async describe() {
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? '(no body)')
+        .catch((error: Error) => `(unreadable: ${error.message})`);
+      return [
+        `The page at ${page.url()} showed: ${JSON.stringify(text.slice(0, 400))}`,
+        ...(events.length ? events.slice(0, 40) : ['(no console errors, failed requests or load event)']),
+      ].join('\n');
+    },
+  };
 }
 
 /** The six digits of the latest sign-in code mailed to `email` (the fake SMTP server's copy). */
@@ -51,4 +102,14 @@ export async function signInWithEmailCode(
   await page.getByRole('textbox', { name: /code/i }).fill(code);
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await page.getByRole('heading', { name: landsOn }).waitFor();
+}
+
+/**
+ * Turns a switch (a Mantine Switch: `role="switch"` on a visually hidden checkbox) on or off by
+ * keyboard, as a person tabbing to it would, and waits until it shows the state. A forced click on
+ * the hidden input could land on a dialog still opening and leave the switch as it was.
+ */
+export async function setSwitch(control: Locator, on: boolean): Promise<void> {
+  if ((await control.isChecked()) !== on) await control.press('Space');
+  await waitFor(async () => (await control.isChecked()) === on, { what: `the switch turned ${on ? 'on' : 'off'}` });
 }

@@ -125,6 +125,12 @@ export function authHeader(token: string): { Authorization: string } {
   return { Authorization: `Bearer ${token}` };
 }
 
+/**
+ * A user override: the email proven (by a one-time code or a social provider) long ago. The AI
+ * features refuse anyone else (docs/ai.md "Who may use AI").
+ */
+export const PROVEN_EMAIL: { emailVerifiedAt: Date } = { emailVerifiedAt: new Date('2024-01-01T00:00:00Z') };
+
 /** A bearer token for an existing user, exactly as TokenService stores it. */
 export async function issueToken(source: FactorySource, userId: string, options: TokenOptions = {}): Promise<string> {
   const secret = newTokenSecret();

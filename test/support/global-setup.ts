@@ -1,5 +1,6 @@
 // Jest's moduleNameMapper does not apply to globalSetup: resolve the tsconfig path aliases here.
 import 'tsconfig-paths/register';
+import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,46 +8,84 @@ import { Client } from 'pg';
 import Redis from 'ioredis';
 import pino from 'pino';
 import { startEmbeddedPostgres } from '@app/bootstrap/embedded-postgres';
-import { runMigrations } from '@infra/database/run-migrations';
 import { ensureDashboardBuilt } from './dashboard-build';
 import { EMBEDDED_TEST_POSTGRES, type EmbeddedTestPostgres } from './embedded-test-postgres';
+import { SERVER_BUILD_DIR, ensureServerBuilt } from './server-build';
 import { ensureStorefrontAssets } from './storefront-assets';
-import { assertTestDatabase, TEST_REDIS_URL } from './test-env';
+import { assertTestDatabase } from './test-env';
+import { workerServers } from './test-workers';
 
 /**
  * Once per run: a fresh, migrated test database and an empty Redis DB index. Where no PostgreSQL
  * server answers (test/support/test-servers.js decided it), an embedded one first, its URL put in
  * TEST_DATABASE_URL, which the test files and the processes they spawn inherit.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers: number } = { maxWorkers: 1 }): Promise<void> {
   ensureStorefrontAssets();
   ensureDashboardBuilt();
+  const started = Date.now();
+  const compiled = await ensureServerBuilt();
+  if (compiled > 0)
+    process.stderr.write(`Compiled ${compiled} files of the service for the processes tests spawn in ${Date.now() - started} ms.\n`);
+  // Inherited by the workers: test/support/cli.ts spawns the compiled entry points.
+  process.env.TEST_SERVER_BUILD = SERVER_BUILD_DIR;
   if (process.env.TEST_POSTGRES === 'embedded' && !(globalThis as EmbeddedTestPostgres)[EMBEDDED_TEST_POSTGRES]) {
     process.env.TEST_DATABASE_URL = await startEmbeddedTestPostgres();
   }
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/storefront_test';
   assertTestDatabase(url);
-  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  const workers = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, index) => workerServers(index + 1));
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
+    await client.query(`DROP DATABASE IF EXISTS ${quoted(databaseName(url))} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${quoted(databaseName(url))}`);
+    migrateInChildProcess(url);
+    // Each worker's database is a copy of the migrated one (a file copy: fast, whatever the schema).
+    for (const worker of workers) {
+      const name = quoted(databaseName(worker.databaseUrl));
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${name} TEMPLATE ${quoted(databaseName(url))}`);
+    }
   } finally {
     await client.end();
   }
-  await runMigrations(url);
 
   if (process.env.TEST_REDIS !== 'absent') {
-    const redis = new Redis(TEST_REDIS_URL);
-    try {
-      await redis.flushdb();
-    } finally {
-      redis.disconnect();
+    for (const worker of workers) {
+      const redis = new Redis(worker.redisUrl);
+      try {
+        await redis.flushdb();
+      } finally {
+        redis.disconnect();
+      }
     }
   }
+}
+
+function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+}
+
+function quoted(identifier: string): string {
+  return `"${identifier.replace(/"/g, '""')}"`;
+}
+
+/** The migrations, in a process of their own (test/support/migrate-test-database.ts says why). */
+function migrateInChildProcess(url: string): void {
+  const run = spawnSync(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(__dirname, 'migrate-test-database.ts'), url],
+    {
+      cwd: join(__dirname, '..', '..'),
+      stdio: ['ignore', 'inherit', 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' },
+    },
+  );
+  if (run.status !== 0) throw new Error(`Migrating the test database failed (exit ${run.status ?? run.signal}):\n${run.stderr}`);
 }
 
 /**

@@ -37,3 +37,24 @@ export function messagesSettled(t: TestApp, to: string): Promise<true> {
 
 /** The rows an analytics job stores (the worker's own reading of a job). */
 export { analyticsRowsOf } from '@modules/analytics/jobs/analytics.queue';
+
+/**
+ * Removes a job of one of the app's queues once it has finished, as a queue that has forgotten it
+ * would be. BullMQ does not remove a job that is still running (its worker holds a lock), and a
+ * handler's own writes (an event marked processed, a row marked succeeded) come before its job is
+ * marked completed: removing it as soon as they show would leave it in place, and it would dedupe
+ * the job added again under the same id.
+ */
+export async function removeFinishedJob(t: TestApp, queueName: string, jobId: string): Promise<void> {
+  const queue = t.get<Queue>(getQueueToken(queueName));
+  await waitFor(
+    async () => {
+      const job = await queue.getJob(jobId);
+      if (!job) return true;
+      if (!(await job.isCompleted()) && !(await job.isFailed())) return false;
+      await queue.remove(jobId);
+      return !(await queue.getJob(jobId));
+    },
+    { timeoutMs: 15_000, what: `job ${jobId} of queue ${queueName} to finish and be removed` },
+  );
+}

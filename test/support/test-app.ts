@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { ModuleMetadata } from '@nestjs/common';
@@ -6,6 +7,8 @@ import pino from 'pino';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '@app/bootstrap';
 import { connectGrpcServer } from '@infra/grpc/grpc-server';
+import { closeHttpServer } from '@infra/lifecycle/close-http-server';
+import { ShutdownState } from '@infra/lifecycle/shutdown-state';
 import type { ProcessRole } from '@app/app.module';
 import { buildApiDocument } from '@common/http/openapi-document';
 import { contractMode, contractRequest, fetchApiDocument, type HttpClient } from './api-contract/contract-request';
@@ -68,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       connectGrpcServer(created, grpcUrl);
       await created.startAllMicroservices();
     }
+    trackRequestsInFlight(created);
     await created.listen(options.port ?? 0, '127.0.0.1');
   } catch (error) {
     // An app that failed to start leaves nothing running: its workers would take other files' jobs.
@@ -89,8 +93,53 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logs,
     db: app.get(DataSource),
     get: <T>(token: (abstract new (...args: never[]) => T) | string | symbol) => app.get<T>(token),
-    close: () => app.close(),
+    close: () => closeTestApp(app),
   };
+}
+
+/** How long a closing test app waits for the requests in flight before it cuts their connections. */
+const IN_FLIGHT_WAIT_MS = 10_000;
+
+/** "GET /path" of each request a test app is still answering (for closeTestApp's message). */
+const inFlightOf = new WeakMap<NestExpressApplication, Set<string>>();
+
+function trackRequestsInFlight(app: NestExpressApplication): void {
+  const inFlight = new Set<string>();
+  inFlightOf.set(app, inFlight);
+  app.getHttpServer().on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const name = `${request.method} ${request.url}`;
+    inFlight.add(name);
+    response.once('close', () => inFlight.delete(name));
+  });
+}
+
+/**
+ * Closes as the service's own shutdown does (src/main.ts): the listener and the idle connections
+ * first, the requests in flight finished, and only then the modules (pools, queues, Redis). Closing
+ * the modules first left a request still being served (a browser's, say) waiting on a pool that no
+ * longer answers, and the close waited for it past the hook's timeout. A request still running
+ * after IN_FLIGHT_WAIT_MS is named on stderr and its connection cut.
+ */
+async function closeTestApp(app: NestExpressApplication): Promise<void> {
+  app.get(ShutdownState).beginClosing();
+  const server = app.getHttpServer();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      const inFlight = [...(inFlightOf.get(app) ?? [])];
+      process.stderr.write(
+        `Test app: still answering ${IN_FLIGHT_WAIT_MS} ms after its close began: ${inFlight.join(', ') || '(none seen)'}\n`,
+      );
+      server.closeAllConnections();
+      resolve();
+    }, IN_FLIGHT_WAIT_MS);
+  });
+  try {
+    await Promise.race([closeHttpServer(server), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+  await app.close();
 }
 
 /**
@@ -136,14 +185,32 @@ async function apiDocumentOf(app: NestExpressApplication, baseUrl: string): Prom
   return () => document;
 }
 
-/** A loopback port free at the time of asking (gRPC's bind does not report an ephemeral port back). */
-export function freePort(): Promise<number> {
+/**
+ * A loopback port free at the time of asking (gRPC's bind does not report an ephemeral port back),
+ * from this worker's own range (TEST_WORKER_PORTS, test/support/test-workers.js): a port asked for
+ * here and bound a moment later cannot be taken meanwhile by a test of another worker.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_WORKER_PORTS ?? '');
+  if (!range) return bindable(0);
+  const [from, to] = [Number(range[1]), Number(range[2])];
+  for (let tries = 0; tries <= to - from; tries += 1) {
+    nextPort = nextPort === undefined || nextPort >= to ? from + Math.floor(Math.random() * (to - from)) : nextPort + 1;
+    const port = await bindable(nextPort).catch(() => undefined);
+    if (port !== undefined) return port;
+  }
+  throw new Error(`No free port in ${from}-${to}`);
+}
+
+let nextPort: number | undefined;
+
+function bindable(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
 }

@@ -7,6 +7,8 @@
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/storefront_test';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+/** QUEUE_PREFIX of the test apps: Redis pub/sub ignores the DB index, so runs sharing one Redis keep their events apart by it. */
+export const TEST_QUEUE_PREFIX = process.env.TEST_QUEUE_PREFIX ?? 'sf';
 /** A shared Redis answers at TEST_REDIS_URL (decided once per run; true when nothing decided, e.g. a lone test file). */
 export const SHARED_REDIS = process.env.TEST_REDIS !== 'absent';
 /** The key-value store the suites run on: `redis` when a Redis answers, else `postgres` (decisions §14). */
@@ -45,16 +47,27 @@ export const TEST_ENV: Record<string, string> = {
   APP_URL: 'http://localhost:3000',
   APP_KEY: 'test-app-key-0123456789abcdef0123456789abcdef',
   DATABASE_URL: TEST_DATABASE_URL,
-  DATABASE_POOL_SIZE: '20',
+  // The production pool; the queue pool (PostgreSQL-only mode) half of it. Three workers' apps share
+  // one server's 100 connections, and a PostgreSQL-only app holds a LISTEN connection per queue
+  // worker besides (docs/testing.md "Parallel workers").
+  DATABASE_POOL_SIZE: '10',
+  QUEUE_DATABASE_POOL_SIZE: '4',
   // PostgreSQL-only mode (decisions §14): no REDIS_URL at all (setup-env removes an inherited one).
   ...(SHARED_REDIS ? { REDIS_URL: TEST_REDIS_URL } : {}),
   STORE_BACKEND: TEST_STORE_BACKEND,
+  QUEUE_PREFIX: TEST_QUEUE_PREFIX,
   QUEUE_BACKEND: TEST_QUEUE_BACKEND,
   MIGRATIONS_RUN: 'false',
   // The production bound (1 s) is for a server that is away. On a loaded machine a new connection
   // to a healthy server (the embedded one of a bare-machine run above all) can take longer, and a
   // test app that cannot open its pool fails a whole file; tests of the bound set their own.
   DATABASE_CONNECT_TIMEOUT_MS: '5000',
+  // Likewise the outage bounds (1 s for a pooled connection, a check that PostgreSQL answers after
+  // 0.5 s): on a loaded machine a healthy server can be that slow, and a busy test app would answer
+  // 503 or drop connections for nothing. The outage suites set the production values
+  // (OUTAGE_BOUNDS below).
+  DATABASE_POOL_WAIT_MS: '10000',
+  DATABASE_UNRESPONSIVE_CHECK_MS: '3000',
   // Processes spawned by tests shut down without waiting for load balancers.
   SHUTDOWN_DRAIN_MS: '100',
   LOG_LEVEL: 'silent',
@@ -68,8 +81,18 @@ export const TEST_ENV: Record<string, string> = {
   THROTTLE_STOREFRONT: `${TEST_RATE_LIMITS.storefront}/60`,
   THROTTLE_AI_GENERATE: `${TEST_RATE_LIMITS.aiGenerate}/3600`,
   THROTTLE_AI_OPTIMIZE: `${TEST_RATE_LIMITS.aiOptimize}/3600`,
+  // Shops per client network and day: every test registers from the loopback address; the limit
+  // itself is proven with client addresses of its own (rate-limit/rate-limit.e2e-spec.ts).
+  REGISTER_SHOPS_PER_IP_PER_DAY: '1000000',
   OUTBOX_POLL_INTERVAL_MS: '100',
   API_DOCS_ENABLED: 'true',
   // No resolver is reachable from a test machine; the social sign-in suite turns this on with a local DNS server.
   EMAIL_DNS_CHECK: 'false',
+};
+
+/** The production bounds of an outage, for the suites whose subject they are (docs/operations.md, "Statement bounds"). */
+export const OUTAGE_BOUNDS: Record<string, string> = {
+  DATABASE_CONNECT_TIMEOUT_MS: '1000',
+  DATABASE_POOL_WAIT_MS: '1000',
+  DATABASE_UNRESPONSIVE_CHECK_MS: '500',
 };

@@ -1,4 +1,5 @@
 import { createStorefrontClient, type StorefrontClient } from '@client';
+import i18n from '../i18n';
 import { connection } from './connection';
 import { ApiError, type FieldErrors } from './errors';
 import { currentToken, signedOut } from './session';
@@ -10,9 +11,16 @@ import { currentToken, signedOut } from './session';
 export const api: StorefrontClient = createStorefrontClient({ baseUrl: window.location.origin, token: currentToken });
 
 api.use({
+  // The API words its errors (422 field errors included) in the language the page shows
+  // (docs/http-contract.md, "Languages"); a call that sets the header itself keeps its own.
+  onRequest({ request }) {
+    if (!request.headers.has('Accept-Language')) request.headers.set('Accept-Language', i18n.language);
+    return request;
+  },
   onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('Authorization')) {
-      // The token is gone (revoked, expired): back to sign-in, with a message there.
+    if (response.status === 401 && request.headers.get('Authorization') === `Bearer ${currentToken()}`) {
+      // The token is gone (revoked, expired): back to sign-in, with a message there. A 401 for a
+      // token already replaced (proving the email hands out a new one) ends nothing.
       signedOut('expired');
     } else if (response.status === 503 || response.status === 502 || response.status === 504) {
       connection.unreachable();

@@ -8,6 +8,7 @@ export type ConnectionState = { kind: 'ok' } | { kind: 'unreachable' } | { kind:
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+const retries = new Set<() => void>();
 let state: ConnectionState = { kind: 'ok' };
 
 function set(next: ConnectionState): void {
@@ -28,6 +29,20 @@ export const connection = {
   },
   clear(): void {
     set({ kind: 'ok' });
+  },
+  /**
+   * Something besides the failed queries to try again when the banner retries (a page whose code
+   * did not load). Answers the function that takes it back.
+   */
+  onRetry(retry: () => void): () => void {
+    retries.add(retry);
+    return () => retries.delete(retry);
+  },
+  /** Runs every retry registered with onRetry; answers how many there were. */
+  retryRegistered(): number {
+    const pending = [...retries];
+    for (const retry of pending) retry();
+    return pending.length;
   },
 };
 

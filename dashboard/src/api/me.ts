@@ -24,3 +24,12 @@ export function useUnreadCount() {
     refetchInterval: 60_000,
   });
 }
+
+/**
+ * The signed-in user's email while it is not verified (the AI features need it verified), else
+ * null; null too while the user is being read.
+ */
+export function useEmailToVerify(): string | null {
+  const me = useMe();
+  return me.data && !me.data.email_verified ? me.data.email : null;
+}

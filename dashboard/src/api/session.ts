@@ -43,6 +43,15 @@ export function signedIn(token: string, rememberDevice = false): void {
   changed();
 }
 
+/**
+ * A new token for the same person (proving the email revokes the earlier ones and hands out a new
+ * one): kept where the old one was, so "Remember this device" still holds.
+ */
+export function tokenReplaced(token: string): void {
+  const remembered = localStorage.getItem(TOKEN_KEY) !== null && sessionStorage.getItem(TOKEN_KEY) === null;
+  signedIn(token, remembered);
+}
+
 /** Why a session ended: the token stopped working (a 401), or the person signed out. */
 export type SessionEnd = 'expired' | 'signed-out';
 

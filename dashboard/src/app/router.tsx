@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Layout, PageLoader } from '../layout/Layout';
+import { page } from './lazy-page';
 import { RequireAuth } from './RequireAuth';
+import { RouteError } from './RouteError';
 
-/** One chunk per page: the first visit loads the shell and the page it opens, nothing more. */
-const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+// One chunk per page: the first visit loads the shell and the page it opens, nothing more.
 
 const SignInPage = page(() => import('../pages/sign-in/SignInPage'));
 const RegisterPage = page(() => import('../pages/register/RegisterPage'));
@@ -21,7 +22,7 @@ const ShopPage = page(() => import('../pages/shop/ShopPage'));
 const AdminPage = page(() => import('../pages/admin/AdminPage'));
 const NotFoundPage = page(() => import('../pages/NotFoundPage'));
 
-const standalone = (Page: LazyExoticComponent<ComponentType>) => (
+const standalone = (Page: ComponentType) => (
   <Suspense fallback={<PageLoader />}>
     <Page />
   </Suspense>
@@ -33,8 +34,8 @@ const standalone = (Page: LazyExoticComponent<ComponentType>) => (
  */
 export const router = createBrowserRouter(
   [
-    { path: '/sign-in', element: standalone(SignInPage) },
-    { path: '/register', element: standalone(RegisterPage) },
+    { path: '/sign-in', element: standalone(SignInPage), errorElement: <RouteError withBanner /> },
+    { path: '/register', element: standalone(RegisterPage), errorElement: <RouteError withBanner /> },
     {
       path: '/',
       element: (
@@ -42,21 +43,28 @@ export const router = createBrowserRouter(
           <Layout />
         </RequireAuth>
       ),
+      errorElement: <RouteError withBanner />,
       children: [
-        { index: true, element: <OverviewPage /> },
-        { path: 'orders', element: <OrdersPage /> },
-        { path: 'orders/:id', element: <OrderPage /> },
-        { path: 'products', element: <ProductsPage /> },
-        { path: 'products/new', element: <ProductFormPage /> },
-        { path: 'products/:id', element: <ProductFormPage /> },
-        { path: 'coupons', element: <CouponsPage /> },
-        { path: 'locations', element: <LocationsPage /> },
-        { path: 'notifications', element: <NotificationsPage /> },
-        { path: 'exports', element: <ExportsPage /> },
-        { path: 'shop', element: <ShopPage /> },
-        { path: 'admin', element: <AdminPage /> },
-        { path: 'overview', element: <Navigate to="/" replace /> },
-        { path: '*', element: <NotFoundPage /> },
+        {
+          // A page's failure shows inside the layout: its banner, its navigation stay.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: <OverviewPage /> },
+            { path: 'orders', element: <OrdersPage /> },
+            { path: 'orders/:id', element: <OrderPage /> },
+            { path: 'products', element: <ProductsPage /> },
+            { path: 'products/new', element: <ProductFormPage /> },
+            { path: 'products/:id', element: <ProductFormPage /> },
+            { path: 'coupons', element: <CouponsPage /> },
+            { path: 'locations', element: <LocationsPage /> },
+            { path: 'notifications', element: <NotificationsPage /> },
+            { path: 'exports', element: <ExportsPage /> },
+            { path: 'shop', element: <ShopPage /> },
+            { path: 'admin', element: <AdminPage /> },
+            { path: 'overview', element: <Navigate to="/" replace /> },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
       ],
     },
   ],

@@ -10,6 +10,7 @@ import { signedOut, useToken } from '../api/session';
 import { useRealtime } from '../realtime/use-realtime';
 import { ConnectionBanner } from './ConnectionBanner';
 import { LanguageSelect } from './LanguageSelect';
+import { LiveStatusBanner } from './LiveStatusBanner';
 import { NotificationsButton } from './NotificationsButton';
 import classes from './layout.module.css';
 
@@ -79,6 +80,7 @@ export function Layout() {
         </Button>
       </header>
       <ConnectionBanner />
+      <LiveStatusBanner />
       <div className={classes.body}>
         {(wide || menuOpen) && (
           <nav id="main-navigation" aria-label={t('nav.label')} className={classes.nav}>

@@ -13,6 +13,8 @@ export interface Principal {
   isSuperAdmin: boolean;
   /** The personal access token this request was authenticated with (for revocation). */
   tokenId: string;
+  /** When that token expires (null: never); a realtime connection is closed then (docs/notifications.md). */
+  tokenExpiresAt: Date | null;
 }
 
 /** The shop a public storefront request is for (decisions §1). */

@@ -97,6 +97,15 @@ export function isStatementCancelled(error: unknown, depth = 0): boolean {
 }
 
 /**
+ * True for every failure the service answers 503 for: a dependency out of reach, or a statement
+ * PostgreSQL cancelled. A cached answer may stand in for such a failure (docs/storefront.md, "When
+ * PostgreSQL or Redis is away").
+ */
+export function isAnsweredUnavailable(error: unknown): boolean {
+  return isDependencyUnavailable(error) || isStatementCancelled(error);
+}
+
+/**
  * `work`, or a DependencyUnavailableError once `ms` have passed: for calls into a dependency that
  * may wait indefinitely for a reconnect (BullMQ's producers queue commands while disconnected).
  */

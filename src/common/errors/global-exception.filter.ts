@@ -1,7 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { loggableUrl } from '@common/http/loggable-url';
+import { answerLanguage } from '@common/i18n/api-language';
+import { localizeErrorBody } from '@common/i18n/api-messages';
 import { toErrorResponse } from './error-response';
+import { unavailablePageOf } from './html-unavailable-page';
 import { UnavailableAnswers } from './unavailable-answers';
 
 /**
@@ -9,7 +12,8 @@ import { UnavailableAnswers } from './unavailable-answers';
  * status, an unreachable PostgreSQL or Redis is a 503 with Retry-After (the connection's own
  * listener logs the outage once, and the 503s are counted in one warning line per dependency every
  * 10 s, UnavailableAnswers), anything else is an opaque 500 logged with the request id the
- * client also sees.
+ * client also sees. The body's texts are in the request's `Accept-Language` (docs/http-contract.md,
+ * "Languages").
  */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
@@ -28,6 +32,11 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     else if (warning) this.logger.warn({ reason: exception instanceof Error ? exception.message : String(exception), ...where }, warning);
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
-    response.status(status).json(body);
+    const page = status === 503 ? unavailablePageOf(response) : undefined;
+    if (page) {
+      response.status(status).type('text/html; charset=utf-8').send(page(request, response));
+      return;
+    }
+    response.status(status).json(localizeErrorBody(body, answerLanguage(request.headers['accept-language'])));
   }
 }

@@ -42,11 +42,14 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
         type: 'http',
         scheme: 'bearer',
         description:
-          'An opaque access token from `POST /api/v1/auth/login`, `/api/v1/auth/register`, a verified one-time code or a social sign-in. Not a JWT: the server looks it up.',
+          'An opaque access token (`<id>|<secret>`) from `POST /api/v1/register`, `POST /api/v1/otp/verify` (a verified one-time code) or `POST /api/v1/auth/social`; `DELETE /api/v1/auth/token` revokes it. Not a JWT: the server looks it up.',
       },
       BEARER,
     )
     .build();
+  // addBearerAuth fills in the library's default `bearerFormat: 'JWT'`, which these tokens are not.
+  const bearer = config.components?.securitySchemes?.[BEARER];
+  if (bearer && 'bearerFormat' in bearer) delete bearer.bearerFormat;
   const document = SwaggerModule.createDocument(app, config, {
     // A route's id is its handler's name (verb-noun camelCase, `placeOrder`) unless it sets one.
     operationIdFactory: (_controller: string, method: string) => method,

@@ -1,4 +1,4 @@
-import { localeOf } from '@common/i18n/shop-locale';
+import { localeOf, memoFormatter } from '@common/i18n/shop-locale';
 
 /**
  * Money is handled as integer cents: PostgreSQL numeric(12,2) in, numeric text out, never float
@@ -57,11 +57,14 @@ export function percentOf(cents: Cents, percent: string | number): Cents {
  */
 export function formatMoney(amount: string | number, currency: string, language = 'es'): string {
   const cents = toCents(amount);
-  const parts = new Intl.NumberFormat(localeOf(language), {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  }).formatToParts(Math.abs(cents) / 100);
+  const locale = localeOf(language);
+  const formatter = memoFormatter(
+    `money|${locale}|${currency}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }),
+  );
+  // An invalid code throws as `new Intl.NumberFormat` did before the memo.
+  if (!formatter) throw new RangeError(`Invalid currency code : ${currency}`);
+  const parts = formatter.formatToParts(Math.abs(cents) / 100);
   const symbol = parts.find((part) => part.type === 'currency')?.value ?? currency;
   const number = parts
     .filter((part) => part.type !== 'currency' && part.type !== 'literal')

@@ -3,12 +3,7 @@ import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '@migrations';
 import { preparedNameOf } from './statements/prepared-statements';
 import { trackQuery } from './query-cancellation';
-
-/**
- * How long a request may wait for a pooled connection when all are busy (a burst): past it the
- * request is answered 503 rather than queued without end.
- */
-const POOL_WAIT_MS = 10_000;
+import { UnresponsiveServerWatch } from './unresponsive-server';
 
 export interface DatabaseTimeouts {
   /** Opening one connection (TCP and start-up): an unreachable server fails fast. */
@@ -19,6 +14,16 @@ export interface DatabaseTimeouts {
   statementTimeoutMs: number;
   /** The same inside a transaction (0: the pool's): writes that wait on row locks under a burst. */
   transactionStatementTimeoutMs: number;
+  /**
+   * How long a request may wait for a pooled connection when all are busy (a burst, or statements
+   * stuck on a frozen server): past it the request is answered 503 rather than queued without end.
+   */
+  poolWaitMs: number;
+  /**
+   * A statement unanswered this long makes the pool check that the server still answers at all
+   * (unresponsive-server.ts); 0: never checked, a frozen server is noticed at `queryTimeoutMs` only.
+   */
+  unresponsiveCheckMs: number;
 }
 
 const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
@@ -26,13 +31,19 @@ const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
   queryTimeoutMs: 0,
   statementTimeoutMs: 0,
   transactionStatementTimeoutMs: 0,
+  poolWaitMs: 10_000,
+  unresponsiveCheckMs: 0,
 };
 
 /**
  * pg-pool uses one `connectionTimeoutMillis` both for opening a connection and for waiting for a
  * free one; the two need different bounds, so the connect bound is set on the client itself.
  */
-function pooledClient(connectTimeoutMs: number, transactionStatementTimeoutMs: number): typeof Client {
+function pooledClient(
+  connectTimeoutMs: number,
+  transactionStatementTimeoutMs: number,
+  watch: UnresponsiveServerWatch | null,
+): typeof Client {
   // Sent with TypeORM's own START TRANSACTION, in the same round trip: a transaction's statements
   // (writes, whose waits are row locks taken by other writers) get their own bound.
   const startTransaction =
@@ -84,6 +95,7 @@ function pooledClient(connectTimeoutMs: number, transactionStatementTimeoutMs: n
         !(typeof config === 'object' && typeof config?.submit === 'function');
       return trackQuery(this as unknown as Parameters<typeof trackQuery>[0], returnsPromise, () => {
         const submitted = (super.query as (...all: unknown[]) => unknown)(...args);
+        if (watch && returnsPromise) watch.watch(this, Promise.resolve(submitted));
         // Only behind a statement actually sent (one a gone client's request abandons is not).
         if (this.commitBehind && returnsPromise) {
           this.commitBehind = false;
@@ -99,14 +111,25 @@ function pooledClient(connectTimeoutMs: number, transactionStatementTimeoutMs: n
 }
 
 /**
- * Migrations are listed explicitly (migrations/index.ts) instead of globbed, so ts-jest, ts-node
+ * Migrations are listed explicitly (migrations/index.ts) instead of globbed, so Jest (SWC), ts-node
  * and the compiled build all load the same set. `synchronize` is never on: the schema is what the
  * migrations say. PostgreSQL going away (decisions §13): new connections give up after
  * `connectTimeoutMs`, the pool replaces broken connections by itself, so the service serves again
  * as soon as the server is back.
  */
 export function typeormOptions(databaseUrl: string, poolSize = 10, timeouts: Partial<DatabaseTimeouts> = {}): DataSourceOptions {
-  const { connectTimeoutMs, queryTimeoutMs, statementTimeoutMs, transactionStatementTimeoutMs } = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const { connectTimeoutMs, queryTimeoutMs, statementTimeoutMs, transactionStatementTimeoutMs, poolWaitMs, unresponsiveCheckMs } = {
+    ...DEFAULT_TIMEOUTS,
+    ...timeouts,
+  };
+  const watch =
+    unresponsiveCheckMs > 0
+      ? new UnresponsiveServerWatch(
+          { connectionString: databaseUrl, application_name: 'storefront' },
+          unresponsiveCheckMs,
+          connectTimeoutMs,
+        )
+      : null;
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -118,8 +141,8 @@ export function typeormOptions(databaseUrl: string, poolSize = 10, timeouts: Par
     extra: {
       max: poolSize,
       application_name: 'storefront',
-      connectionTimeoutMillis: Math.max(POOL_WAIT_MS, connectTimeoutMs),
-      Client: pooledClient(connectTimeoutMs, transactionStatementTimeoutMs),
+      connectionTimeoutMillis: Math.max(poolWaitMs, connectTimeoutMs),
+      Client: pooledClient(connectTimeoutMs, transactionStatementTimeoutMs, watch),
       keepAlive: true,
       ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
       // Sent in the start-up packet: the server's own bound on each statement of the session.

@@ -6,9 +6,12 @@ import { from, Observable, of } from 'rxjs';
 import { catchError, mergeMap } from 'rxjs/operators';
 import { ConflictError, ValidationFailedError } from '@common/errors/domain.error';
 import { toErrorResponse } from '@common/errors/error-response';
+import { answerLanguage } from '@common/i18n/api-language';
+import { localizeErrorBody } from '@common/i18n/api-messages';
 import { openSecret, SecretBoxError, sealSecret, secretBoxKey } from '@common/security/secret-box';
 import { sha256Hex, stableStringify } from '@common/util/stable-json';
 import type { Env } from '@config/env.schema';
+import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
 import { KeyValueStore } from '@infra/store/key-value-store';
 import { IDEMPOTENT_KEY, IdempotentOptions } from './idempotency.options';
 import { bindIdempotentRequest, IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError } from './idempotent-request';
@@ -17,6 +20,8 @@ const RETENTION_MS = 24 * 3600 * 1000;
 // How long a claim survives a crashed process before the key can be used again.
 const IN_FLIGHT_MS = 60 * 1000;
 const REPLAYED_HEADERS = ['location', 'content-type'];
+/** After the store failed a durable route's call (not connected, or silent), it is left alone this long. */
+const STORE_RETRY_MS = 1_000;
 
 interface InFlightRecord {
   state: 'running';
@@ -42,7 +47,13 @@ const CLAIMED_ELSEWHERE = Symbol('claimed elsewhere');
 /**
  * The store (Redis or PostgreSQL) unreachable: a request that carries a key is refused with 503 before it runs (the
  * idempotency record cannot be claimed, so it would run unprotected); the store's calls fail
- * fast, and the error handling maps their failure to 503. A request that already ran keeps its
+ * fast, and the error handling maps their failure to 503. A `durable` route (order placement) is
+ * the exception: its handler keeps the key with its work in PostgreSQL, which alone guarantees one
+ * run per key, so it runs without the store while the store is down or silent (a failed call
+ * leaves it alone for STORE_RETRY_MS), and a claim of its that was never completed (its answer
+ * lost, its request died) never blocks the key: a request finding it goes to the handler, which
+ * answers from the kept work or does it, guarded by its key (docs/operations.md, "Orders without
+ * Redis"). A request that already ran keeps its
  * answer even when its record cannot be written afterwards: telling the client 503 then would
  * invite a retry of work that was done.
  *
@@ -55,6 +66,8 @@ const CLAIMED_ELSEWHERE = Symbol('claimed elsewhere');
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger(IdempotencyInterceptor.name);
   private readonly sealKey: Buffer;
+  /** Durable routes skip the store until then: it failed a call (docs/operations.md, "Orders without Redis"). */
+  private storeRetryAt = 0;
 
   constructor(
     private readonly reflector: Reflector,
@@ -83,21 +96,56 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const fingerprint = sha256Hex(stableStringify({ body, query: req.query, user: req.context?.user?.id ?? null }));
     const sealed = options.sealed === true;
 
+    const durable = options.durable === true;
+    // A durable route does not need the store: while it is down or silent, the handler's own key
+    // (in PostgreSQL) is the only guard, and nothing is kept in the store.
+    const unrecorded = () => {
+      bindIdempotentRequest(req, { key, field, fingerprint, claimedElsewhere: false });
+      return next.handle();
+    };
+    if (durable && !this.storeAnswers()) return unrecorded();
+
     const claim: InFlightRecord = { state: 'running', fingerprint };
-    const claimed = await this.store.setIfAbsent(recordKey, JSON.stringify(claim), IN_FLIGHT_MS);
+    let claimed: boolean;
+    let existing: string | null = null;
+    try {
+      claimed = await this.store.setIfAbsent(recordKey, JSON.stringify(claim), IN_FLIGHT_MS);
+      if (!claimed) existing = await this.store.get(recordKey);
+    } catch (error) {
+      if (!durable || !isDependencyUnavailable(error)) throw error;
+      // The claim may have been stored with its answer lost: it will not block the key (below).
+      this.storeSilent(error);
+      return unrecorded();
+    }
     if (!claimed) {
-      const answer = this.answerExisting(recordKey, await this.store.get(recordKey), fingerprint, field, res, options.durable === true);
+      const answer = this.answerExisting(recordKey, existing, fingerprint, field, res, durable);
+      // A kept error is kept in English: the replay speaks the language of the request that asks again.
+      if (answer !== CLAIMED_ELSEWHERE && res.statusCode >= 400)
+        return of(localizeErrorBody(answer, answerLanguage(req.headers['accept-language'])));
       if (answer !== CLAIMED_ELSEWHERE) return of(answer);
-      // The handler answers from what it kept durably, or 409; the claim stays its first request's.
+      // The handler answers from what it kept durably, or does the work itself, guarded by its own
+      // key; the claim stays its first request's.
       bindIdempotentRequest(req, { key, field, fingerprint, claimedElsewhere: true });
       return next.handle();
     }
     bindIdempotentRequest(req, { key, field, fingerprint, claimedElsewhere: false });
 
     return next.handle().pipe(
-      mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res, sealed).then(() => result))),
-      catchError((error: unknown) => from(this.fail(recordKey, fingerprint, error, sealed).then(() => Promise.reject(error)))),
+      mergeMap((result) => from(this.complete(recordKey, fingerprint, res.statusCode, result, res, sealed, durable).then(() => result))),
+      catchError((error: unknown) => from(this.fail(recordKey, fingerprint, error, sealed, durable).then(() => Promise.reject(error)))),
     );
+  }
+
+  /** Whether a durable route asks the store: connected, and not failed within the last STORE_RETRY_MS. */
+  private storeAnswers(): boolean {
+    return this.store.reachable && Date.now() >= this.storeRetryAt;
+  }
+
+  private storeSilent(error: unknown): void {
+    if (Date.now() >= this.storeRetryAt) {
+      this.logger.warn({ err: error }, 'Idempotency store unreachable: keyed orders are guarded by their key in PostgreSQL alone');
+    }
+    this.storeRetryAt = Date.now() + STORE_RETRY_MS;
   }
 
   /**
@@ -135,7 +183,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     durable: boolean,
   ): unknown {
     // The first request failed with 422/5xx and released the key between our SET and GET.
-    if (raw === null) throw new IdempotencyInFlightError();
+    if (raw === null) {
+      if (durable) return CLAIMED_ELSEWHERE;
+      throw new IdempotencyInFlightError();
+    }
     const record = JSON.parse(raw) as IdempotencyRecord;
     if (record.fingerprint !== fingerprint) {
       throw ValidationFailedError.field(field, IDEMPOTENCY_KEY_MISMATCH);
@@ -173,7 +224,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     body: unknown,
     res: Response,
     sealed: boolean,
+    durable: boolean,
   ): Promise<void> {
+    // The answer is kept with the work itself: a store that just failed is not waited for again.
+    if (durable && !this.storeAnswers()) return;
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = res.getHeader(name);
@@ -183,12 +237,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
     try {
       await this.store.set(recordKey, JSON.stringify(record), RETENTION_MS);
     } catch (error) {
-      // The work is done (an order committed): its answer stands. The claim expires after IN_FLIGHT_MS.
+      // The work is done (an order committed): its answer stands. A durable route's retry is
+      // answered from what the handler kept; any other's gets 409 until the claim expires.
+      if (durable && isDependencyUnavailable(error)) return this.storeSilent(error);
       this.logger.error({ err: error }, 'Could not keep an idempotent response; a retry with its key gets 409 until the claim expires');
     }
   }
 
-  private async fail(recordKey: string, fingerprint: string, error: unknown, sealed: boolean): Promise<void> {
+  private async fail(recordKey: string, fingerprint: string, error: unknown, sealed: boolean, durable: boolean): Promise<void> {
+    // A claim left behind does not block a durable route's key: its retries go to the handler.
+    if (durable && !this.storeAnswers()) return;
     const { status, body } = toErrorResponse(error);
     // A 422 or 5xx leaves nothing behind: the client may fix the input or retry with the same key.
     // The store failing here too must not replace the request's own error.

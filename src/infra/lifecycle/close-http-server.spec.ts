@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { waitFor } from '@test/support/wait';
-import { closeHttpServer } from './close-http-server';
+import { closeHttpServer, trackConnections } from './close-http-server';
 
 describe('closeHttpServer', () => {
   const cleanup: Array<() => void> = [];
@@ -13,6 +13,7 @@ describe('closeHttpServer', () => {
       if (req.url === '/slow') finishSlow = () => res.end('slow');
       else res.end('ok');
     });
+    trackConnections(server);
     const listeningWhenIdleClosed: boolean[] = [];
     server.on('connection', (socket: Socket) => {
       const destroy = socket.destroy.bind(socket);
@@ -47,8 +48,8 @@ describe('closeHttpServer', () => {
     let closed = false;
     const closing = closeHttpServer(server).then(() => (closed = true));
     expect(server.listening).toBe(false);
+    await waitFor(() => listeningWhenIdleClosed.length > 0, { what: 'the idle connection to be closed' });
     expect(listeningWhenIdleClosed).toEqual([false]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(closed).toBe(false);
 
     finishSlow();
@@ -65,6 +66,7 @@ describe('closeHttpServer', () => {
       res.write('streamed ');
       finishStream = () => res.end('to the end');
     });
+    trackConnections(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const agent = new http.Agent({ keepAlive: true });
@@ -99,5 +101,39 @@ describe('closeHttpServer', () => {
     await waitFor(() => closing !== undefined && socketClosed, { timeoutMs: 1_000, what: 'the server to close the socket' });
     await closing;
     expect(Date.now() - startedAt).toBeLessThan(1_000);
+  });
+
+  it('answers a request sent on an idle keep-alive connection the instant the server closes, instead of resetting it', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end(`answered ${req.url}`));
+    });
+    trackConnections(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    cleanup.push(() => {
+      agent.destroy();
+      server.closeAllConnections();
+      if (server.listening) server.close();
+    });
+    const post = (path: string) =>
+      new Promise<{ body: string; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ body, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        req.end('hold');
+      });
+    expect((await post('/first')).connection).toBe('keep-alive');
+
+    // The request is written on the idle connection in the same turn as the close: it is in the
+    // socket's buffer, unread, when the server decides what is idle.
+    const sent = post('/second');
+    const closing = closeHttpServer(server);
+    expect((await sent).body).toBe('answered /second');
+    await closing;
   });
 });

@@ -1,4 +1,6 @@
 import { Client, Pool, type ClientConfig, type PoolConfig } from 'pg';
+import { ConnectionClosedError } from 'bullmq';
+import { UnresponsiveServerWatch } from '@infra/database/unresponsive-server';
 
 export interface QueuePoolSettings {
   connectionString: string;
@@ -10,11 +12,16 @@ export interface QueuePoolSettings {
   connectTimeoutMs: number;
   /**
    * Waiting for a free connection of the pool when all are busy (a burst of worker statements).
-   * Adds on the request path are bounded by their own deadline (enqueueOnRequestPath).
+   * Adds on the request path wait as long (enqueueOnRequestPath sets no deadline of its own on PostgreSQL).
    */
   poolWaitMs: number;
   /** A pooled connection idle this long is closed. */
   idleCloseMs: number;
+  /**
+   * A statement unanswered this long makes the pool check that PostgreSQL answers at all, as the
+   * app's own pool does (unresponsive-server.ts); 0: never.
+   */
+  unresponsiveCheckMs: number;
 }
 
 /** How the pool's connections show in `pg_stat_activity`. */
@@ -63,12 +70,34 @@ export class PostgresQueuePool {
     // pg-pool's connectionTimeoutMillis bounds both the wait for a free connection and the opening
     // of one; the opening keeps its own, shorter bound on the client.
     const connectTimeoutMs = settings.connectTimeoutMs;
+    // A frozen server (connections accepted, nothing answered): its statements' connections are
+    // dropped, so that a worker or a request adding a job fails instead of waiting without end.
+    const watch =
+      settings.unresponsiveCheckMs > 0
+        ? new UnresponsiveServerWatch(
+            { connectionString: settings.connectionString, application_name: QUEUE_POOL_APPLICATION_NAME },
+            settings.unresponsiveCheckMs,
+            connectTimeoutMs,
+          )
+        : null;
     const poolConfig: PoolConfig = {
       ...connection,
       connectionTimeoutMillis: Math.max(settings.poolWaitMs, connectTimeoutMs),
       Client: class extends Client {
         constructor(config?: string | ClientConfig) {
           super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectTimeoutMs });
+        }
+
+        // pg-pool's own query() passes a callback: the statement is watched until it is called.
+        override query(...args: unknown[]): never {
+          const last = args.length - 1;
+          if (watch && typeof args[last] === 'function') {
+            const callback = args[last] as (...results: unknown[]) => void;
+            watch.watch(this, new Promise<void>((settled) => (args[last] = (...results: unknown[]) => (settled(), callback(...results)))));
+          }
+          const submitted = (super.query as (...all: unknown[]) => unknown)(...args);
+          if (watch && submitted instanceof Promise) watch.watch(this, submitted);
+          return submitted as never;
         }
       },
       max: settings.max,
@@ -81,11 +110,17 @@ export class PostgresQueuePool {
   }
 
   query(...args: Parameters<Pool['query']>): ReturnType<Pool['query']> {
+    // After the end, a closed connection: BullMQ's worker pauses before it asks again for a
+    // connection failure, but takes any other error (pg's "Cannot use a pool after calling end")
+    // as "no job" and asks again at once, rejected at once: a loop of microtasks that starves the
+    // process (test/e2e/queues/queue-pool-ended.e2e-spec.ts).
+    if (this.ending) return Promise.reject(new ConnectionClosedError()) as unknown as ReturnType<Pool['query']>;
     return (this.pool.query as (...all: unknown[]) => ReturnType<Pool['query']>)(...args);
   }
 
   /** A connection of its own, outside the pool; `release()` closes it. */
   async connect(): Promise<ReleasableClient> {
+    if (this.ending) throw new ConnectionClosedError();
     const client = new Client(this.clientConfig) as ReleasableClient;
     // Failures reach the caller as rejected statements (BullMQ adds its own listener to a LISTEN
     // connection); an 'error' event with no listener would end the process.

@@ -25,6 +25,7 @@ function connectionFor(config: ConfigService<Env, true>): ConnectionOptions {
       connectTimeoutMs: config.get('DATABASE_CONNECT_TIMEOUT_MS', { infer: true }),
       poolWaitMs: POSTGRES_POOL_WAIT_MS,
       idleCloseMs: POSTGRES_IDLE_CLOSE_MS,
+      unresponsiveCheckMs: config.get('DATABASE_UNRESPONSIVE_CHECK_MS', { infer: true }),
     });
   }
   // Refused at start-up without REDIS_URL (validateEnv), so the URL is there.

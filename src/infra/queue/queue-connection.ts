@@ -24,3 +24,9 @@ export async function pingQueue(queue: Queue): Promise<void> {
   // BullMQ wraps the ioredis client in a proxy that passes the commands it does not declare through.
   await ((await queue.backend.client) as unknown as Redis).ping();
 }
+
+/** Whether the queue's Redis connection is closed for good (the queue closed); never for PostgreSQL. */
+export async function queueClosed(queue: Queue): Promise<boolean> {
+  if ((queue.backend as unknown) instanceof PostgresQueueBackend) return false;
+  return (await queue.backend.client).status === 'end';
+}

@@ -11,7 +11,8 @@ export type RateLimitGroup =
   | 'tenant-aware'
   | 'storefront'
   | 'ai-gen'
-  | 'ai-optimize';
+  | 'ai-optimize'
+  | 'register-shops';
 
 /**
  * Who shares one counter. `null` means the request carries nothing to count by, so the group does
@@ -30,14 +31,16 @@ export interface RateLimitRule {
 }
 
 /** Groups without a tracker of their own: a route lists them only as a `RateLimitRule`. */
-type RouteKeyedGroup = 'api.otp-identifier';
+type RouteKeyedGroup = 'api.otp-identifier' | 'register-shops';
 
 /** What `@RateLimit(...)` lists, in the order the groups are counted. */
 export type RateLimitEntry = Exclude<RateLimitGroup, RouteKeyedGroup> | RateLimitRule;
 
 export interface RateLimitGroupDefinition {
-  /** Variable holding `<limit>/<seconds>`. */
+  /** Variable holding `<limit>/<seconds>`, or only the limit when the group has a `windowSeconds` of its own. */
   env: keyof Env;
+  /** A window fixed by the group, not by its variable. */
+  windowSeconds?: number;
   /** Absent for a route-keyed group. */
   tracker?: RateLimitTracker;
   /** The 429 message; the contract's generic text unless a group says otherwise. */
@@ -45,6 +48,19 @@ export interface RateLimitGroupDefinition {
 }
 
 const ip = (req: Request) => `ip:${clientNetwork(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`;
+
+/** The client's network (an IPv6 client's /64), the tracker of per-client groups, for a route-keyed rule. */
+export const clientNetworkTracker: RateLimitTracker = ip;
+
+/** `Please try again in N hours.` (or minutes, under an hour). */
+function waitSentence(seconds: number): string {
+  if (seconds < 3600) {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  }
+  const hours = Math.ceil(seconds / 3600);
+  return `Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`;
+}
 const userOrIp = (req: Request) => (req.context?.user ? `user:${req.context.user.id}` : ip(req));
 
 export const RATE_LIMIT_GROUPS: Record<RateLimitGroup, RateLimitGroupDefinition> = {
@@ -79,5 +95,13 @@ export const RATE_LIMIT_GROUPS: Record<RateLimitGroup, RateLimitGroupDefinition>
       const user = req.context?.user;
       return user?.tenantId && user.role !== 'customer' ? `ai-optimize:${user.tenantId}` : null;
     },
+  },
+  // New shops per client network and day (docs/security.md "Shops per network and day"): each
+  // starts with AI credits, so throw-away shops must stay few. Counted by the routes that create
+  // a shop, each saying which of its requests ask for one.
+  'register-shops': {
+    env: 'REGISTER_SHOPS_PER_IP_PER_DAY',
+    windowSeconds: 86_400,
+    message: (seconds) => `Too many shops were registered from this network today. ${waitSentence(seconds)}`,
   },
 };

@@ -15,7 +15,9 @@ import { StoreThrottlerStorage } from './store-throttler.storage';
       useFactory: (config: ConfigService<Env, true>, store: KeyValueStore) => ({
         storage: new StoreThrottlerStorage(store),
         throttlers: (Object.keys(RATE_LIMIT_GROUPS) as RateLimitGroup[]).map((name) => {
-          const { limit, seconds } = parseRate(String(config.get(RATE_LIMIT_GROUPS[name].env, { infer: true })));
+          const { env, windowSeconds } = RATE_LIMIT_GROUPS[name];
+          const value = String(config.get(env, { infer: true }));
+          const { limit, seconds } = windowSeconds ? { limit: Number(value), seconds: windowSeconds } : parseRate(value);
           return { name, limit, ttl: seconds * 1000 };
         }),
       }),

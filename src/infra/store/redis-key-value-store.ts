@@ -14,9 +14,20 @@ return { hits, ttl }`;
 
 type RedisWithIncrement = Redis & { storeWindowIncrement(key: string, windowMs: number): Promise<[number, number]> };
 
+/** While the store is silent, Redis is asked whether it answers again (a PING, within the command timeout) this often. */
+const PROBE_PAUSE_MS = 200;
+
 /** The store on the shared Redis command connection (fails fast while Redis is unreachable). */
 export class RedisKeyValueStore extends KeyValueStore {
   readonly mode: StoreMode = 'redis';
+  /**
+   * Set when a command timed out (a Redis connected but not answering: paused, overloaded): the
+   * store reads as unreachable, so that callers with a fallback (rate limits, the token cache, keyed
+   * orders) skip it at once instead of each waiting out the command timeout, until a PING answers
+   * again (docs/operations.md). Requests never pay for finding out whether Redis is back.
+   */
+  private silent = false;
+  private probing = false;
 
   constructor(private readonly redis: Redis) {
     super();
@@ -24,32 +35,61 @@ export class RedisKeyValueStore extends KeyValueStore {
   }
 
   get reachable(): boolean {
-    return this.redis.status === 'ready';
+    return this.redis.status === 'ready' && !this.silent;
+  }
+
+  /** `command`'s result; a timeout makes the store silent until Redis answers a PING. */
+  private async answered<T>(command: Promise<T>): Promise<T> {
+    try {
+      return await command;
+    } catch (error) {
+      if (error instanceof Error && /^Command timed out$/.test(error.message)) this.becomeSilent();
+      throw error;
+    }
+  }
+
+  private becomeSilent(): void {
+    this.silent = true;
+    if (this.probing) return;
+    this.probing = true;
+    void (async () => {
+      // Ends once Redis answers, or once the connection is closed for good (the app stopping).
+      while (this.silent && this.redis.status !== 'end') {
+        try {
+          await this.redis.ping();
+          this.silent = false;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS).unref());
+        }
+      }
+      this.silent = false;
+      this.probing = false;
+    })();
   }
 
   async get(key: string): Promise<string | null> {
     assertStoreKey(key);
-    return this.redis.get(key);
+    return this.answered(this.redis.get(key));
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
     assertStoreKey(key);
-    await this.redis.set(key, value, 'PX', ttlMs);
+    await this.answered(this.redis.set(key, value, 'PX', ttlMs));
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
     assertStoreKey(key);
-    return (await this.redis.set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
+    return (await this.answered(this.redis.set(key, value, 'PX', ttlMs, 'NX'))) === 'OK';
   }
 
   async delete(key: string): Promise<void> {
     assertStoreKey(key);
-    await this.redis.del(key);
+    await this.answered(this.redis.del(key));
   }
 
   async increment(key: string, windowMs: number): Promise<WindowCount> {
     assertStoreKey(key);
-    const [count, ttlMs] = await (this.redis as RedisWithIncrement).storeWindowIncrement(key, windowMs);
+    const [count, ttlMs] = await this.answered((this.redis as RedisWithIncrement).storeWindowIncrement(key, windowMs));
     return { count, ttlMs };
   }
 

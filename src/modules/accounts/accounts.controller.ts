@@ -14,6 +14,8 @@ import { Authenticated } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Idempotent } from '@infra/idempotency/idempotent.decorator';
+import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
+import { shopRegistrations } from './shop-registrations.rate-limit';
 import { RegisterUserCommand, RegisterUserResult } from './commands/register-user/register-user.command';
 import { SignOutCommand } from './commands/sign-out/sign-out.command';
 import { toUserResource, UserResource } from './dto/account.resources';
@@ -32,6 +34,7 @@ export class AccountsController {
   ) {}
 
   @Post('register')
+  @RateLimit('api', shopRegistrations('register'))
   @Idempotent({ headers: ['X-Idempotency-Key', 'Idempotency-Key'], bodyField: 'idempotency_key', sealed: true })
   @ApiOperation({
     summary: 'Create an account (and, with tenant_name, its shop)',

@@ -25,6 +25,7 @@ import { IdentityGrpcController } from './grpc/identity-grpc.controller';
 import { GetCurrentUserHandler } from './queries/get-current-user/get-current-user.handler';
 import { SubscriptionsQueries } from './queries/subscriptions.queries';
 import { UsersQueries } from './queries/users.queries';
+import { ShopPaymentMethods } from './shop-payment-methods.service';
 import { TenantDirectory } from './tenant-directory.service';
 import { TenantsController } from './tenants.controller';
 import { TenantsService } from './tenants.service';
@@ -63,6 +64,7 @@ import { TokenService } from './tokens/token.service';
     SubscriptionsQueries,
     TokenService,
     TenantDirectory,
+    ShopPaymentMethods,
     GrpcAuthGuard,
     { provide: PRINCIPAL_RESOLVER, useExisting: TokenService },
     { provide: STOREFRONT_TENANTS, useExisting: TenantDirectory },
@@ -74,6 +76,7 @@ import { TokenService } from './tokens/token.service';
     SubscriptionsQueries,
     TokenService,
     TenantDirectory,
+    ShopPaymentMethods,
     PRINCIPAL_RESOLVER,
     STOREFRONT_TENANTS,
   ],

@@ -9,5 +9,7 @@ export { GrantSuperAdminCommand, type GrantSuperAdminResult } from './commands/g
 export { RegisterUserCommand, type RegisterUserResult } from './commands/register-user/register-user.command';
 export { type ExpiringSubscription, SubscriptionsQueries } from './queries/subscriptions.queries';
 export { type NotificationRecipient, UsersQueries } from './queries/users.queries';
+export { ShopPaymentMethods } from './shop-payment-methods.service';
 export { TenantDirectory } from './tenant-directory.service';
 export { TokenService } from './tokens/token.service';
+export { UserRegistered } from './domain/user-registered.event';

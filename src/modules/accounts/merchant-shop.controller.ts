@@ -24,7 +24,7 @@ export class MerchantShopController {
 
   @Get()
   @ApiShow(ShopResponse, {
-    summary: "The caller's shop: profile, AI credits, subscription, public page, language and time zone",
+    summary: "The caller's shop: profile, AI credits, subscription, public page, language, time zone and payment methods",
     notFound: SHOP_GONE,
   })
   showMerchantShop(@Ctx() ctx: RequestContext): Promise<ShopResponse> {
@@ -36,7 +36,9 @@ export class MerchantShopController {
     summary: "Change some of the shop's profile and settings (the slug never changes)",
     description: 'A field left out is unchanged; a text field sent as null or "" is cleared. The answer is the shop as it now is.',
     notFound: SHOP_GONE,
-    invalid: 'A field too long, of the wrong type, an unknown language or time zone, or a field that cannot be changed here (`slug`, …)',
+    invalid:
+      'A field too long, of the wrong type, an unknown language, time zone or payment method, bank_transfer accepted without ' +
+      '`bank_transfer_instructions`, or a field that cannot be changed here (`slug`, …)',
   })
   updateMerchantShop(@Ctx() ctx: RequestContext, @Body() body: UpdateShopDto): Promise<ShopResponse> {
     return asData(this.commands.execute<UpdateShopCommand, ShopResource>(new UpdateShopCommand(ctx.merchantTenantId, body)));

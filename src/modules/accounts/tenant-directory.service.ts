@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { FreshValues } from '@common/cache/fresh-values';
+import { Env } from '@config/env.schema';
+import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
+import { SHOP_PAYMENT_METHODS, type ShopPaymentMethod } from './domain/shop-profile';
 import type { ShopLanguage } from './domain/tenant';
 import { TenantsRepository } from './persistence/tenants.repository';
 import type { StorefrontTenantDirectory } from '@common/context/ports';
@@ -19,6 +24,12 @@ export interface PublicShopProfile {
   tags: string[];
   /** The shop's language (decisions §19), for pages that follow it. */
   language: ShopLanguage;
+  /** The payment methods it accepts, and what a shopper paying by transfer is told (null unless it accepts transfers). */
+  paymentMethods: ShopPaymentMethod[];
+  bankTransferInstructions: string | null;
+  /** The shop's phone and WhatsApp, where its profile has them. */
+  phone: string | null;
+  whatsapp: string | null;
   updatedAt: Date;
 }
 
@@ -26,20 +37,38 @@ const CACHE_MS = 30_000;
 // A tenant that did not exist may be created any moment: remember absence only briefly.
 const MISS_CACHE_MS = 2_000;
 const CACHE_MAX = 10_000;
+/** The public profiles' share of the catalog's memory (`CATALOG_CACHE_MAX_BYTES`). */
+const PROFILES_SHARE = 8;
 
 /**
  * Finds shops for public storefront requests (the request context's port, and analytics intake)
  * by UUID or slug. Lookups are cached in-process for 30 s: public endpoints resolve a tenant on
- * every request.
+ * every request. Public profiles by slug are served from memory for `CATALOG_FRESH_SECONDS`. A
+ * change of a shop published on the catalog channel drops what is cached of it, and every
+ * absence, in every process (docs/storefront.md, "Served from memory").
  */
 @Injectable()
 export class TenantDirectory implements StorefrontTenantDirectory {
   private readonly cache = new Map<string, { tenant: StorefrontTenant | null; until: number }>();
+  private readonly profiles: FreshValues<PublicShopProfile | null>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenants: TenantsRepository,
-  ) {}
+    config: ConfigService<Env, true>,
+    changes: CatalogChanges,
+  ) {
+    this.profiles = new FreshValues<PublicShopProfile | null>({
+      freshMs: config.get('CATALOG_FRESH_SECONDS', { infer: true }) * 1000,
+      maxBytes: Math.floor(config.get('CATALOG_CACHE_MAX_BYTES', { infer: true }) / PROFILES_SHARE),
+      tenantOf: (profile) => profile?.id ?? null,
+      bytesOf: (profile) => (profile ? JSON.stringify(profile).length * 2 : 0),
+    });
+    changes.subscribe(
+      (tenantId) => this.forget(tenantId),
+      () => this.forgetAll(),
+    );
+  }
 
   async byId(id: string): Promise<StorefrontTenant | null> {
     if (!isUuid(id)) return null;
@@ -58,15 +87,20 @@ export class TenantDirectory implements StorefrontTenantDirectory {
   }
 
   /**
-   * What a storefront shows of a public shop (not archived, active), by slug; null for any other
-   * slug. Read afresh on every call: the storefront's own caching (max-age 30 s) is all the delay a
-   * change of the profile may have (storefront.md).
+   * What a storefront shows of a public shop (not archived, active), by slug (any case); null for
+   * any other slug. From memory while fresh (`CATALOG_FRESH_SECONDS`); a change of the shop's
+   * profile made through the service drops it at once (docs/storefront.md, "Served from memory").
    */
   async publicProfile(slug: string): Promise<PublicShopProfile | null> {
     // No slug is longer or holds a NUL (which PostgreSQL refuses in text): such a path names no shop.
     if (slug.length === 0 || slug.length > 255 || slug.includes('\u0000')) return null;
+    return this.profiles.get(slug.toLowerCase(), () => this.readPublicProfile(slug));
+  }
+
+  private async readPublicProfile(slug: string): Promise<PublicShopProfile | null> {
     const row = await this.tenants.findPublicProfile(this.dataSource, slug);
     if (!row) return null;
+    const paymentMethods = SHOP_PAYMENT_METHODS.filter((method) => row.payment_methods.includes(method));
     return {
       id: row.id,
       slug: row.slug,
@@ -77,6 +111,10 @@ export class TenantDirectory implements StorefrontTenantDirectory {
       seoDescription: row.seo_description,
       tags: Array.isArray(row.tags) ? row.tags.filter((tag): tag is string => typeof tag === 'string') : [],
       language: row.language === 'en' ? 'en' : 'es',
+      paymentMethods,
+      bankTransferInstructions: paymentMethods.includes('bank_transfer') ? row.bank_transfer_instructions : null,
+      phone: row.phone || null,
+      whatsapp: row.whatsapp || null,
       updatedAt: row.updated_at,
     };
   }
@@ -84,6 +122,17 @@ export class TenantDirectory implements StorefrontTenantDirectory {
   /** UUID, else slug: for endpoints (analytics) that take either in one field. */
   async byIdOrSlug(value: string): Promise<StorefrontTenant | null> {
     return isUuid(value) ? this.byId(value) : this.bySlug(value);
+  }
+
+  /** A shop changed: what is cached of it goes, and every absence (the change may be the shop that was missing). */
+  private forget(tenantId: string): void {
+    this.profiles.invalidate(tenantId);
+    for (const [key, hit] of this.cache) if (hit.tenant === null || hit.tenant.id === tenantId) this.cache.delete(key);
+  }
+
+  private forgetAll(): void {
+    this.profiles.clear();
+    this.cache.clear();
   }
 
   private async cached(key: string, by: 'id' | 'slug', value: string): Promise<StorefrontTenant | null> {

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiAcceptedResponse,
@@ -38,14 +38,19 @@ import {
   ProfileRejectedError,
 } from './dto/ai.resources';
 import { AiJobResource, GetAiJobQuery } from './queries/get-ai-job/get-ai-job.query';
+import { VerifiedEmailGuard } from './verified-email.guard';
 
-/** What both paid calls answer besides their success (decisions §8, §15). */
+/**
+ * What both paid calls answer besides their success (docs/ai.md), and the proven email they
+ * ask of the caller (docs/ai.md "Who may use AI").
+ */
 const PaidCallRefusals = () =>
   applyDecorators(
+    UseGuards(VerifiedEmailGuard),
     ApiPaymentRequiredResponse({ description: "The shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=402, the default)" }),
     ApiForbiddenResponse({
       description:
-        "The signed-in user does not belong to a shop (or is not on its team), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403)",
+        "The signed-in user does not belong to a shop (or is not on its team), has not verified their email address (by a one-time code or a social sign-in), or the shop's AI credits are spent (with AI_BUDGET_EXHAUSTED_STATUS=403)",
     }),
     ApiTooManyRequestsResponse({
       description: "Rate limit exceeded (with Retry-After), or the shop's or the platform's daily AI token allowance is used up (without)",

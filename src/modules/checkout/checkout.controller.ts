@@ -3,7 +3,9 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConflictResponse,
+  ApiConsumes,
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
@@ -17,10 +19,10 @@ import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
 import { ApiBoundedTooManyRequests } from '@common/http/api-docs';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { type Cents, centsToNumber } from '@common/money/money';
 import type { CouponAccepted } from '@modules/coupons';
 import { ApplyCouponCommand } from './commands/apply-coupon/apply-coupon.command';
 import { HoldInventoryCommand, HoldResult } from './commands/hold-inventory/hold-inventory.command';
+import { ReleaseInventoryCommand } from './commands/release-inventory/release-inventory.command';
 import { RemoveCouponCommand } from './commands/remove-coupon/remove-coupon.command';
 import { SyncCartCommand } from './commands/sync-cart/sync-cart.command';
 import { CartSummaryDto, HoldInventoryDto, SessionFieldsDto, ValidateCouponDto } from './dto/checkout.dto';
@@ -32,6 +34,7 @@ import {
   HoldConflict,
   HoldRejection,
   InventoryHeldAnswer,
+  InventoryReleasedAnswer,
 } from './dto/checkout.resources';
 
 const UNKNOWN_SHOP = 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.';
@@ -99,21 +102,24 @@ export class CheckoutController {
     operationId: 'syncCartSummary',
     summary: 'Synchronize the cart with the checkout session (send the bearer token when signed in)',
     description:
-      'Stores the lines (product_id and quantity only; each an active product of the shop) on the session for 24 hours, ' +
-      'creating the session when it has none, and remembers the signed-in user. An invalid bearer token is ignored.',
+      'Stores the lines (product_id and quantity only; each an active product of the shop) on the session, which is live ' +
+      '30 minutes and forgotten 2 hours after its last use, creating the session when it has none, and remembers the signed-in user. The answer echoes the `subtotal` sent, which ' +
+      'is not stored: what the session is later priced at comes from the catalog. An invalid bearer token is ignored.',
   })
   @ApiOkResponse({ type: CartSynchronizedAnswer })
   @ApiUnprocessableEntityResponse({
     description:
       'A field breaks a rule (a line that is not an active product of the shop: `items.N.product_id`), or the shop cannot be identified',
   })
-  @ApiBoundedTooManyRequests('Rate limit exceeded, or a new session from a client that already has 3 live checkout sessions in this shop')
+  @ApiBoundedTooManyRequests(
+    'Rate limit exceeded, or a new session from a client that already has CHECKOUT_MAX_SESSIONS_PER_IP (20) live checkout sessions in ' +
+      'this shop; the shopper can still validate a coupon with `cart_subtotal` and place the order',
+  )
   async cartSummary(@Ctx() ctx: RequestContext, @Body() body: CartSummaryDto): Promise<CartSynchronizedAnswer> {
     const tenant = ctx.storefrontTenant();
-    const subtotal = await this.commands.execute<SyncCartCommand, Cents>(
-      new SyncCartCommand(tenant.id, body.session_id, body.items, ctx.user?.id, ctx.ip),
-    );
-    return { success: true, message: 'Cart synchronized successfully', subtotal: centsToNumber(subtotal) };
+    await this.commands.execute<SyncCartCommand, void>(new SyncCartCommand(tenant.id, body.session_id, body.items, ctx.user?.id, ctx.ip));
+    // The answer echoes the subtotal sent; the session keeps only the lines' ids and quantities.
+    return { success: true, message: 'Cart synchronized successfully', subtotal: body.subtotal };
   }
 
   @Post('hold-inventory')
@@ -146,5 +152,29 @@ export class CheckoutController {
       new HoldInventoryCommand(tenant.id, sessionId, body.items, body.location_id, ctx.ip),
     );
     return { success: true, message: 'Inventory held.', session_id: hold.sessionId, expires_at: hold.expiresAt.toISOString() };
+  }
+
+  @Post('release-inventory')
+  @SessionStorefront()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "End the checkout session's hold (the shopper left checkout or emptied the cart)",
+    description:
+      'The units the session held are available again at once. Answers the same whether or not the session holds anything. ' +
+      'The body may also be sent as text/plain holding the same JSON (what `navigator.sendBeacon` sends with a string): it is ' +
+      'parsed, refused (400 for JSON that does not parse) and validated exactly as an application/json body.',
+  })
+  @ApiConsumes('application/json', 'text/plain')
+  @ApiExtraModels(SessionFieldsDto)
+  @ApiBody({
+    description: 'The object as JSON; as text/plain, the same object as JSON text',
+    schema: { anyOf: [{ $ref: getSchemaPath(SessionFieldsDto) }, { type: 'string' }] },
+  })
+  @ApiOkResponse({ type: InventoryReleasedAnswer })
+  @ApiUnprocessableEntityResponse({ description: INVALID })
+  async releaseInventory(@Ctx() ctx: RequestContext, @Body() body: SessionFieldsDto): Promise<InventoryReleasedAnswer> {
+    const tenant = ctx.storefrontTenant();
+    await this.commands.execute<ReleaseInventoryCommand, void>(new ReleaseInventoryCommand(tenant.id, body.session_id));
+    return { success: true, message: 'Inventory released.' };
   }
 }

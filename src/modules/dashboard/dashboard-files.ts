@@ -2,12 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-
-/** What a built file of the dashboard is served as. */
-export interface DashboardFile {
-  body: Buffer;
-  contentType: string;
-}
+import { CompressibleFile, type ContentCoding } from '@common/http/compressed-file';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -22,19 +17,23 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** The compressed copies the build writes beside a file (dashboard/vite.config.mts): never served by their own name. */
+const PRECOMPRESSED: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
+
 /** The placeholder of index.html's `<meta name="csp-nonce">`, replaced per request. */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
  * The dashboard as `vite build` left it in `dist/dashboard/` (dashboard/vite.config.mts): index.html
- * and the hashed files of `assets/`. Files are read once and kept: a build's files never change
- * under their hashed names, and a new build comes with a restart.
+ * and the hashed files of `assets/`, with the brotli and gzip copies the build made of each text
+ * file. Files are read once and kept: a build's files never change under their hashed names, and a
+ * new build comes with a restart.
  */
 @Injectable()
 export class DashboardFiles {
   readonly directory = join(repositoryRoot(), 'dist', 'dashboard');
   private index?: Promise<string | null>;
-  private readonly files = new Map<string, Promise<DashboardFile | null>>();
+  private readonly files = new Map<string, Promise<CompressibleFile | null>>();
   private listing?: Promise<Set<string>>;
 
   /** index.html with the request's style nonce in it; null when the dashboard is not built. */
@@ -45,15 +44,19 @@ export class DashboardFiles {
   }
 
   /** A file of `assets/` (or, with `folder` '', of the build's root), or null when there is none of that name. */
-  async file(folder: 'assets' | '', name: string): Promise<DashboardFile | null> {
-    // Names only: no separators, no dot-files, no climbing out of the folder.
-    if (!/^[A-Za-z0-9][\w.-]*$/.test(name) || name.includes('..')) return null;
+  async file(folder: 'assets' | '', name: string): Promise<CompressibleFile | null> {
+    // Names only: no separators, no dot-files, no climbing out of the folder, no compressed copy.
+    if (!/^[A-Za-z0-9][\w.-]*$/.test(name) || name.includes('..') || /\.(?:br|gz)$/i.test(name)) return null;
     const path = folder ? `${folder}/${name}` : name;
     if (!folder && (name === 'index.html' || !(await this.rootFiles()).has(name))) return null;
     let pending = this.files.get(path);
     if (!pending) {
-      pending = readFile(join(this.directory, path)).then(
-        (body) => ({ body, contentType: CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream' }),
+      const file = join(this.directory, path);
+      pending = readFile(file).then(
+        (body) =>
+          new CompressibleFile(body, CONTENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream', (coding) =>
+            readFile(file + PRECOMPRESSED[coding]).catch(() => null),
+          ),
         () => null,
       );
       this.files.set(path, pending);

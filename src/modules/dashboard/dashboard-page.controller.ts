@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { NotFoundError } from '@common/errors/domain.error';
+import { CompressibleFile, fileAnswer } from '@common/http/compressed-file';
 import { SkipRateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { dashboardCsp, styleNonce } from './dashboard-csp';
-import { DashboardFiles, type DashboardFile } from './dashboard-files';
+import { DashboardFiles } from './dashboard-files';
 
 const NOT_BUILT = 'The dashboard is not built: run `npm run build`.';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,12 +36,14 @@ export class DashboardPageController {
   @ApiOperation({ summary: "A hashed file of the dashboard's build (JavaScript, CSS, fonts, images), cached for a year" })
   @ApiParam({ name: 'file', description: 'A file name of the build, with its content hash', example: 'index-CC2LMLfY.css' })
   @ApiProduces('text/javascript', 'text/css', 'image/svg+xml', 'font/woff2')
-  @ApiOkResponse({ description: 'The file', schema: { type: 'string' } })
-  async showDashboardAsset(@Param('file') name: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    const file = await this.files.file('assets', name);
-    if (!file) throw new NotFoundError('No such file.');
-    res.setHeader('Cache-Control', IMMUTABLE);
-    return served(file, res);
+  @ApiOkResponse({ description: 'The file: brotli or gzip compressed as `Accept-Encoding` allows', schema: { type: 'string' } })
+  @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
+  showDashboardAsset(
+    @Param('file') name: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile | undefined> {
+    return this.asset('assets', name, IMMUTABLE, req, res);
   }
 
   @Get(':page')
@@ -50,18 +53,19 @@ export class DashboardPageController {
   })
   @ApiParam({ name: 'page', description: 'A page of the dashboard, or a file of the build root', example: 'orders' })
   @ApiProduces('text/html', 'text/javascript')
-  @ApiOkResponse({ description: 'The HTML shell (no data), or the file', schema: { type: 'string' } })
-  async showDashboardPage(
+  @ApiOkResponse({
+    description: 'The HTML shell (no data), or the file (brotli or gzip compressed as `Accept-Encoding` allows)',
+    schema: { type: 'string' },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified (a file; `If-None-Match` names the current ETag)' })
+  showDashboardPage(
     @Param('page') page: string,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<string | StreamableFile> {
+  ): Promise<string | StreamableFile | undefined> {
     if (!page.includes('.')) return this.page(req, res);
     // A name with an extension is a file (a service worker, an icon): it exists or it is a 404.
-    const file = await this.files.file('', page);
-    if (!file) throw new NotFoundError('No such file.');
-    res.setHeader('Cache-Control', 'no-cache');
-    return served(file, res);
+    return this.asset('', page, 'no-cache', req, res);
   }
 
   @Get(':page/:id')
@@ -74,6 +78,18 @@ export class DashboardPageController {
     return this.page(req, res);
   }
 
+  private async asset(
+    folder: 'assets' | '',
+    name: string,
+    cacheControl: string,
+    req: Request,
+    res: Response,
+  ): Promise<StreamableFile | undefined> {
+    const file = await this.files.file(folder, name);
+    if (!file) throw new NotFoundError('No such file.');
+    return served(await fileAnswer(req, res, file, cacheControl), file);
+  }
+
   private async page(req: Request, res: Response): Promise<string> {
     const nonce = styleNonce();
     const html = await this.files.indexHtml(nonce);
@@ -81,15 +97,13 @@ export class DashboardPageController {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Content-Security-Policy', dashboardCsp(nonce, req.headers.host));
     res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'same-origin');
     return html;
   }
 }
 
-/** The file's bytes as they are (a Buffer returned from a handler would be sent as JSON). */
-function served(file: DashboardFile, res: Response): StreamableFile {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  return new StreamableFile(file.body, { type: file.contentType, length: file.body.length });
+/** The bytes as they are (a Buffer returned from a handler would be sent as JSON); nothing after a 304. */
+function served(body: Buffer | null, file: CompressibleFile): StreamableFile | undefined {
+  return body === null ? undefined : new StreamableFile(body, { type: file.contentType, length: body.length });
 }

@@ -20,18 +20,20 @@ export interface DemoShop {
 
 export const DEMO_TOKEN_NAME = 'demo-seed';
 
+/** A Honduran café's menu, in Spanish: the demo shop speaks Spanish (its language, `es`, is the default). */
 const PRODUCTS = [
-  { name: 'House Coffee', price: 45, category_id: 1, stock: 100 },
-  { name: 'Cappuccino', price: 65, category_id: 1, stock: 80 },
-  { name: 'Baleada', price: 35, category_id: 2, stock: 50 },
-  { name: 'Tres Leches Cake', price: 85.5, category_id: 3, stock: 20 },
-  { name: 'Fresh Orange Juice', price: 50, category_id: 4, stock: 40 },
+  { name: 'Café de Marcala', description: 'Café hondureño de altura, recién colado.', price: 45, category_id: 1, stock: 100 },
+  { name: 'Capuchino', description: 'Espresso con leche espumada.', price: 65, category_id: 1, stock: 80 },
+  { name: 'Baleada', description: 'Tortilla de harina con frijoles, queso y mantequilla.', price: 35, category_id: 2, stock: 50 },
+  { name: 'Pastel de tres leches', description: 'La porción de la casa.', price: 85.5, category_id: 3, stock: 20 },
+  { name: 'Jugo de naranja natural', description: 'Recién exprimido.', price: 50, category_id: 4, stock: 40 },
 ];
 
 /**
- * A complete demo shop (decisions §11, `demo:seed`): an owner with a bearer token, a primary
- * location that delivers, products with stock and one coupon of each type (only WELCOME10 is
- * public). It goes through the same use cases as the API, in one transaction: all or nothing.
+ * A complete demo shop (`demo:seed`, docs/catalog.md): a Spanish-speaking Honduran shop (language
+ * `es`, time zone America/Tegucigalpa, the defaults) with an owner with a bearer token, a primary
+ * branch in Tegucigalpa that delivers, Honduran products with stock and one coupon of each type
+ * (only WELCOME10 is public). It goes through the same use cases as the API, in one transaction: all or nothing.
  */
 @Injectable()
 export class DemoSeedService {
@@ -46,7 +48,7 @@ export class DemoSeedService {
     const shop = await inTransaction(this.dataSource, async () => {
       const registered = await this.commands.execute<RegisterUserCommand, RegisterUserResult>(
         new RegisterUserCommand({
-          name: 'Demo Owner',
+          name: 'Dueña de la tienda demo',
           email: ownerEmail,
           // Nobody signs in with it: the demo owner uses the token (or a one-time code by email).
           password: `${randomBytes(18).toString('base64url')}7a`,
@@ -58,7 +60,7 @@ export class DemoSeedService {
       const tenantId = registered.createdTenantId!;
       const location = await this.commands.execute<CreateLocationCommand, LocationResource>(
         new CreateLocationCommand(tenantId, {
-          name: 'Main Store',
+          name: 'Sucursal Tegucigalpa',
           address: 'Boulevard Morazán, Tegucigalpa',
           is_primary: true,
           is_active: true,

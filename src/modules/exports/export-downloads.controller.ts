@@ -4,6 +4,8 @@ import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { toErrorResponse } from '@common/errors/error-response';
+import { answerLanguage } from '@common/i18n/api-language';
+import { localizeErrorBody } from '@common/i18n/api-messages';
 import { UuidIdParam } from '@common/http/id-params';
 import { EXPORT_NOT_FOUND } from './domain/exports.errors';
 import type { ExportDownload } from './queries/get-export-download/get-export-download.handler';
@@ -80,7 +82,7 @@ export class ExportDownloadsController {
       for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
       res.removeHeader('Content-Disposition');
       res.removeHeader('Content-Length');
-      res.status(answer.status).json(answer.body);
+      res.status(answer.status).json(localizeErrorBody(answer.body, answerLanguage(res.req.headers['accept-language'])));
     });
   }
 }

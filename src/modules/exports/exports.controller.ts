@@ -42,20 +42,16 @@ export class ExportsController {
     summary: 'Export every order of the shop as CSV',
     description:
       'A worker writes the file; the asker then gets an `export_ready` notification with a download link valid 30 minutes ' +
-      '(`GET /api/v1/exports/{id}` signs a fresh one). The body may be left out; it takes no field.',
+      '(`GET /api/v1/exports/{id}` signs a fresh one). The body may be left out; `language` asks for a file for people.',
   })
-  @ApiBody({
-    required: false,
-    description: 'Nothing, or an empty object',
-    schema: { type: 'object', additionalProperties: false, maxProperties: 0 },
-  })
+  @ApiBody({ type: RequestOrdersExportDto, required: false })
   @ApiAcceptedResponse({ type: ExportRequestedAnswer, description: 'Queued' })
-  @ApiUnprocessableEntityResponse({ description: 'A field in the body (it takes none), or a JSON array body (`errors.body`)' })
+  @ApiUnprocessableEntityResponse({ description: 'A `language` other than es or en, another field, or a JSON array body (`errors.body`)' })
   @ApiBoundedTooManyRequests(BUSY)
   async exportOrders(@Ctx() ctx: RequestContext, @Body() body: RequestOrdersExportDto): Promise<ExportRequestedAnswer> {
-    objectBody(body);
+    const language = objectBody(body)?.language;
     const id = await this.commands.execute<RequestExportCommand, string>(
-      new RequestExportCommand(ctx.merchantTenantId, ctx.principal.id, 'orders_export', {}),
+      new RequestExportCommand(ctx.merchantTenantId, ctx.principal.id, 'orders_export', language ? { language } : {}),
     );
     return { export_id: id };
   }
@@ -71,13 +67,16 @@ export class ExportsController {
   @ApiBody({ type: RequestSalesReportDto, required: false })
   @ApiAcceptedResponse({ type: ReportRequestedAnswer, description: 'Queued' })
   @ApiUnprocessableEntityResponse({
-    description: 'Not a date, `from` after `to`, more than 366 days, an unknown field, or a JSON array body (`errors.body`)',
+    description:
+      'Not a date, `from` after `to`, more than 366 days, a `language` other than es or en, an unknown field, or a JSON array body (`errors.body`)',
   })
   @ApiBoundedTooManyRequests(BUSY)
   async requestSalesReport(@Ctx() ctx: RequestContext, @Body() body: RequestSalesReportDto): Promise<ReportRequestedAnswer> {
-    const range = resolveReportRange(objectBody(body) ?? {}, new Date());
+    const requested = objectBody(body) ?? {};
+    const range = resolveReportRange(requested, new Date());
+    const params = requested.language ? { ...range, language: requested.language } : range;
     const id = await this.commands.execute<RequestExportCommand, string>(
-      new RequestExportCommand(ctx.merchantTenantId, ctx.principal.id, 'sales_report', range),
+      new RequestExportCommand(ctx.merchantTenantId, ctx.principal.id, 'sales_report', params),
     );
     return { report_id: id };
   }

@@ -13,7 +13,12 @@ interface MerchantConnection {
   userId: string;
   tenantId: string;
   tokenId: string;
+  /** Epoch ms when the token expires; null when it never does. */
+  expiresAt: number | null;
 }
+
+/** setTimeout's longest delay (about 24.8 days; a longer one fires at once): a later expiry is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A refused handshake: the client's `connect_error` carries `message` and, when given, `data`. */
 class HandshakeRefusal extends Error {
@@ -39,6 +44,10 @@ class HandshakeRefusal extends Error {
  * decisions §15). A revocation that lands between the handshake's check and the join would miss the
  * connection, so the token is checked once more after joining: by then the revocation's stamp is
  * written, and the connection is closed.
+ *
+ * A connection also ends with its token: a timer per socket, set at the connection to the token's
+ * expiry and cleared when the socket disconnects, closes it then (an HTTP request with that token
+ * is 401 from that moment on; docs/notifications.md, "Realtime").
  */
 @WebSocketGateway({ path: '/socket.io' })
 export class NotificationsGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
@@ -59,7 +68,8 @@ export class NotificationsGateway implements OnGatewayInit<Server>, OnGatewayCon
   }
 
   handleConnection(socket: Socket): void {
-    const { tenantId, tokenId } = socket.data as MerchantConnection;
+    const { tenantId, tokenId, expiresAt } = socket.data as MerchantConnection;
+    closeAtExpiry(socket, expiresAt);
     void socket.join([tenantRoom(tenantId), tokenRoom(tokenId)]);
     this.admit(socket).then(
       (now) => {
@@ -82,7 +92,12 @@ export class NotificationsGateway implements OnGatewayInit<Server>, OnGatewayCon
     if (!principal) throw new HandshakeRefusal('Unauthenticated.');
     const refusal = merchantAccessRefusal(principal);
     if (refusal || !principal.tenantId) throw new HandshakeRefusal('Forbidden.', { reason: refusal });
-    return { userId: principal.id, tenantId: principal.tenantId, tokenId: principal.tokenId };
+    return {
+      userId: principal.id,
+      tenantId: principal.tenantId,
+      tokenId: principal.tokenId,
+      expiresAt: principal.tokenExpiresAt ? new Date(principal.tokenExpiresAt).getTime() : null,
+    };
   }
 
   private async verify(token: string): Promise<Principal | null> {
@@ -99,6 +114,24 @@ export class NotificationsGateway implements OnGatewayInit<Server>, OnGatewayCon
     this.logger.error({ err: error }, 'Socket.IO handshake failed');
     return new HandshakeRefusal('Server Error');
   }
+}
+
+/** Disconnects `socket` when `expiresAt` (epoch ms) passes; the timer goes with the socket's disconnection. */
+function closeAtExpiry(socket: Socket, expiresAt: number | null): void {
+  if (expiresAt === null) return;
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    const left = expiresAt - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    timer = setTimeout(check, Math.min(left, MAX_TIMER_MS));
+    // A socket's timer never keeps the process alive on its own (shutdown closes the sockets).
+    timer.unref();
+  };
+  socket.once('disconnect', () => clearTimeout(timer));
+  check();
 }
 
 /** The handshake's bearer token: `auth.token` (with or without `Bearer `), else the Authorization header. Never a query parameter (URLs end up in logs). */

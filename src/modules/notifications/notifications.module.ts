@@ -13,6 +13,7 @@ import { DeletePushSubscriptionByIdHandler } from './commands/delete-push-subscr
 import { ForgetUserPushSubscriptionsHandler } from './commands/forget-user-push-subscriptions/forget-user-push-subscriptions.handler';
 import { RegisterPushSubscriptionHandler } from './commands/register-push-subscription/register-push-subscription.handler';
 import { OrderPlacedConsumer } from './consumers/order-placed.consumer';
+import { ShopperOrderPlacedConsumer, ShopperOrderStatusConsumer } from './consumers/shopper-order-mails.consumer';
 import { BroadcastDeliveryProcessor } from './jobs/broadcast-delivery.processor';
 import { BROADCAST_DELIVERY_QUEUE, PUSH_DELIVERY_QUEUE } from './jobs/notification-delivery.queue';
 import { SUBSCRIPTION_REMINDERS_QUEUE, SubscriptionRemindersProcessor } from './jobs/subscription-reminders.processor';
@@ -65,6 +66,8 @@ export class NotificationsModule {}
   imports: [NotificationsModule, BullModule.registerQueue({ name: SUBSCRIPTION_REMINDERS_QUEUE })],
   providers: [
     OrderPlacedConsumer,
+    ShopperOrderPlacedConsumer,
+    ShopperOrderStatusConsumer,
     { provide: BroadcastChannel, useClass: SocketIoBroadcastChannel },
     BroadcastDeliveryProcessor,
     { provide: PushChannel, useClass: WebPushChannel },

@@ -6,3 +6,9 @@ export { OrderPlaced, type OrderPlacedPayload } from './domain/order-placed.even
 export { OrdersExportRepository } from './persistence/orders-export.repository';
 export { type DailySalesRow, ORDER_EXPORT_COLUMNS, type OrderExportRow } from './persistence/orders.rows';
 export { type OrderSummary, readOrderSummary } from './persistence/order-summary';
+export { FindOrderTotalQuery, type OrderTotal } from './queries/find-order-total/find-order-total.query';
+export { orderStatusLink } from './domain/order-status-link';
+export { OrderStatusChanged, type OrderStatusChangedPayload } from './domain/order-status-changed.event';
+export { readShopperOrder, type ShopperOrder } from './persistence/shopper-order';
+export { GetOrderStatusQuery, type OrderStatusView } from './queries/get-order-status/get-order-status.query';
+export type { OrderStatusResource } from './dto/order-status.resource';

@@ -9,9 +9,10 @@ import { asData } from '@common/http/data-envelope';
 import { IntegerIdParam } from '@common/http/id-params';
 import { CursorField, forwardWindow, Paginated, PageSlice, Paginator } from '@common/http/pagination';
 import { ChangeOrderStatusCommand } from './commands/change-order-status/change-order-status.command';
+import { MarkOrderPaidCommand } from './commands/mark-order-paid/mark-order-paid.command';
 import { SEARCH_COUNT_LIMIT } from './domain/order-search';
 import { ORDER_NOT_FOUND } from './domain/orders.errors';
-import { ChangeOrderStatusDto, ListOrdersQueryDto } from './dto/order-queries.dto';
+import { ChangeOrderStatusDto, ListOrdersQueryDto, MarkOrderPaidDto } from './dto/order-queries.dto';
 import { OrderDetailResource, OrderDetailResponse, OrderResource } from './dto/order.resource';
 import { GetOrderQuery } from './queries/get-order/get-order.query';
 import {
@@ -105,6 +106,24 @@ export class MerchantOrdersController {
     @Body() body: ChangeOrderStatusDto,
   ): Promise<OrderDetailResponse> {
     await this.commands.execute(new ChangeOrderStatusCommand(ctx.merchantTenantId, orderId, body.status, ctx.principal.id));
+    return asData(this.load(ctx.merchantTenantId, orderId));
+  }
+
+  @Patch(':order/payment')
+  @ApiUpdated(OrderDetailResponse, {
+    ...ONE_ORDER,
+    summary: 'Record that the order was paid (cash received, a transfer arrived)',
+    description:
+      'Sets `payment_status` to paid, stamps `paid_at` and adds a `paid` event. An order already paid is answered as it is, ' +
+      'unchanged. The answer is the order as it now is.',
+    invalid: '`payment_status` is not `paid`',
+  })
+  async markOrderPaid(
+    @Ctx() ctx: RequestContext,
+    @OrderId() orderId: number,
+    @Body() _body: MarkOrderPaidDto,
+  ): Promise<OrderDetailResponse> {
+    await this.commands.execute(new MarkOrderPaidCommand(ctx.merchantTenantId, orderId, ctx.principal.id));
     return asData(this.load(ctx.merchantTenantId, orderId));
   }
 

@@ -6,6 +6,7 @@ import { OptionalAuth } from '@common/context/auth.decorators';
 import { Ctx } from '@common/context/ctx.decorator';
 import type { RequestContext } from '@common/context/request-context';
 import { Storefront } from '@common/context/storefront.decorator';
+import { ERROR_SCHEMA } from '@common/http/api-docs';
 import { IdempotencyOf, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
 import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
@@ -26,15 +27,34 @@ export class StorefrontOrdersController {
     from: 'body-or-headers',
     unknown: { status: 422, message: 'The shop could not be identified: send tenant_id, X-Tenant-ID or X-Tenant-Slug.' },
   })
+  // Above @Idempotent: this one describes every 409 of the route.
+  @ApiConflictResponse({
+    description:
+      'The order would cost another total than `expected_total` (`code: price_changed`, with the current `total`; nothing was ' +
+      'placed), or the answer kept for this idempotency key can no longer be read',
+    schema: {
+      allOf: [
+        ERROR_SCHEMA,
+        {
+          type: 'object',
+          properties: {
+            code: { type: 'string', example: 'price_changed' },
+            total: { type: 'number', minimum: 0, description: 'With `price_changed`: the total the order has now' },
+          },
+        },
+      ],
+    },
+  })
   @Idempotent({ durable: true })
   @ApiOperation({
     summary: "Place an order on a shop's storefront (tenant: body tenant_id, X-Tenant-ID or X-Tenant-Slug)",
     description:
       'Send an `Idempotency-Key` (or `X-Idempotency-Key`, 1-255 characters) to make a retry safe: the first completed answer ' +
       '(status, body, Location) is kept 24 h for that key, this shop and, when signed in, this user. The same key with the same ' +
-      'body replays it with `Idempotent-Replayed: true` and places nothing; with a different body it is 422; while the first ' +
-      'request still runs it is 409. 422 and 5xx answers are not kept. The key is also kept with the order itself, so a retry ' +
-      'is answered from that order even once the kept answer is lost. The 201 body is the order as its transaction committed it.',
+      'body replays it with `Idempotent-Replayed: true` and places nothing; with a different body it is 422. 422 and 5xx ' +
+      'answers are not kept. The key is also kept with the order itself, so a retry is answered from that order even once the ' +
+      'kept answer is lost, while the first request still runs (it waits for that order), and while the kept answers are ' +
+      'unavailable: one order per key, never a 409 for the key. The 201 body is the order as its transaction committed it.',
   })
   @ApiHeader({
     name: 'Idempotency-Key',
@@ -59,12 +79,10 @@ export class StorefrontOrdersController {
       },
     },
   })
-  @ApiConflictResponse({
-    description: 'A request with this idempotency key is still running, or the answer kept for the key can no longer be read',
-  })
   @ApiUnprocessableEntityResponse({
     description:
       'Invalid fields, an unknown shop (`errors.tenant_id`), unknown or inactive products, too little stock, a rejected coupon, ' +
+      'a payment method the shop does not accept (`errors.payment_method`), ' +
       'amounts too large, an idempotency key out of bounds or reused with a different body',
   })
   async placeOrder(
@@ -76,7 +94,7 @@ export class StorefrontOrdersController {
     const tenant = ctx.storefrontTenant();
     // The answer is the committed transaction's own data: nothing read after the commit can fail it.
     const { order, replayed } = await this.commands.execute<PlaceOrderCommand, PlaceOrderResult>(
-      new PlaceOrderCommand(tenant.id, body, ctx.user?.id ?? null, idempotency),
+      new PlaceOrderCommand(tenant.id, body, ctx.user?.id ?? null, idempotency, tenant.slug),
     );
     res.setHeader('Location', `/api/v1/orders/${order.id}`);
     // Placed by an earlier request with this key, whose answer the idempotency store had lost.

@@ -1,6 +1,15 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { preferredLanguage } from '@common/i18n/api-language';
 import { Idempotent } from '@infra/idempotency/idempotent.decorator';
 import type { RateLimitRule } from '@infra/rate-limit/rate-limit-groups';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
@@ -39,13 +48,18 @@ export class OtpController {
     description:
       'Answers the same whether or not the address can receive the code. Limited per IP and per identifier (a phone number or mailbox however it is spelled).',
   })
+  @ApiHeader({
+    name: 'accept-language',
+    required: false,
+    description: "The language of the code's mail or SMS: English when it prefers `en`, Spanish otherwise",
+  })
   @ApiOkResponse({ type: GenerateOtpResponse })
   @ApiUnprocessableEntityResponse({
     description: 'Missing or invalid identifier, a phone number outside OTP_SMS_COUNTRIES, or an idempotency key reused with another body',
   })
-  async generateOtp(@Body() body: GenerateOtpDto): Promise<GenerateOtpResponse> {
+  async generateOtp(@Body() body: GenerateOtpDto, @Headers('accept-language') acceptLanguage?: string): Promise<GenerateOtpResponse> {
     const { sessionId, expiresAt } = await this.commands.execute<GenerateOtpCommand, GenerateOtpResult>(
-      new GenerateOtpCommand(body.identifier),
+      new GenerateOtpCommand(body.identifier, preferredLanguage(acceptLanguage, 'es')),
     );
     return {
       message: 'If the address can receive it, a verification code is on its way.',

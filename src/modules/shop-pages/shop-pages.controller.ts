@@ -4,6 +4,10 @@ import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduce
 import type { Response } from 'express';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { pickLanguage } from '@modules/shop-pages/i18n/shop-texts';
+import {
+  type OrderStatusPage,
+  ShowOrderStatusPageQuery,
+} from '@modules/shop-pages/queries/show-order-status-page/show-order-status-page.query';
 import { ShowShopPageQuery, type ShopPageKind } from '@modules/shop-pages/queries/show-shop-page/show-shop-page.query';
 import { acceptsGzip, matchesEntityTag, type RenderedPage } from '@modules/shop-pages/rendering/page-cache';
 
@@ -27,12 +31,24 @@ const PAGE_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // The catalog refuses a longer search (decisions §18); a longer one is cut, never an error.
 const MAX_SEARCH = 100;
-const MAX_CURSOR = 512;
+// A catalog cursor holds a product's name (up to 255 characters, 4 bytes each in UTF-8) in base64url, and the signature.
+const MAX_CURSOR = 2048;
+// A status token is 32 characters; anything much longer is no token.
+const MAX_TOKEN = 200;
 
 const HTML_PAGE = { description: 'The page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } };
 const NOT_FOUND_PAGE = {
   description: 'Unknown, archived or inactive shop: a page saying so (HTML)',
   content: { 'text/html': { schema: { type: 'string' } } },
+};
+
+const UNAVAILABLE_PAGE = {
+  status: 503,
+  description: 'PostgreSQL or Redis is unavailable: a page saying to try again soon, in the page language (HTML)',
+  content: { 'text/html': { schema: { type: 'string' } } },
+  headers: {
+    'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer', minimum: 0 } },
+  },
 };
 
 const LOWER_CASE_REDIRECT = {
@@ -81,6 +97,7 @@ export class ShopPagesController {
   @ApiOkResponse(HTML_PAGE)
   @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
   @ApiNotFoundResponse(NOT_FOUND_PAGE)
+  @ApiResponse(UNAVAILABLE_PAGE)
   @ApiResponse(LOWER_CASE_REDIRECT)
   async showShopPage(
     @Param('slug') slug: string,
@@ -111,6 +128,7 @@ export class ShopPagesController {
   @ApiOkResponse(HTML_PAGE)
   @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
   @ApiNotFoundResponse(NOT_FOUND_PAGE)
+  @ApiResponse(UNAVAILABLE_PAGE)
   @ApiResponse(LOWER_CASE_REDIRECT)
   async showCheckoutPage(
     @Param('slug') slug: string,
@@ -120,6 +138,49 @@ export class ShopPagesController {
     @Res() res: Response,
   ): Promise<void> {
     await this.answer('checkout', slug, { acceptLanguage, ifNoneMatch, acceptEncoding }, res);
+  }
+
+  @Get(':slug/orders/:orderNumber')
+  @ApiOperation({
+    summary: "An order's status page, opened by its status link (`status_url`)",
+    description:
+      "The order's status, history (in the shop's time zone), lines and totals, payment method (with the transfer details while " +
+      "unpaid), branch and the shop's contact; nothing of the customer. Never cached for others (`Cache-Control: private, no-cache`), " +
+      "never indexed. A wrong or missing token, another shop's order or an unknown one: the same 404 page.",
+  })
+  @ApiProduces('text/html')
+  @ApiQuery({ name: 'token', required: true, description: "The token of the order's status link", schema: { type: 'string' } })
+  @ApiHeader({ name: 'Accept-Language', required: false, description: 'Spanish unless English is preferred' })
+  @ApiOkResponse(HTML_PAGE)
+  @ApiNotFoundResponse({
+    description: 'No order behind this link (a wrong token, another shop, an unknown number or shop): a page saying so (HTML)',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
+  @ApiResponse(UNAVAILABLE_PAGE)
+  async showOrderStatusPage(
+    @Param('slug') slug: string,
+    @Param('orderNumber') orderNumber: string,
+    @Query('token') token: unknown,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const language = pickLanguage(acceptLanguage);
+    const page = await this.queries.execute<ShowOrderStatusPageQuery, OrderStatusPage>(
+      new ShowOrderStatusPageQuery(slug.slice(0, 255), orderNumber, single(token, MAX_TOKEN), language),
+    );
+    res.setHeader('Content-Security-Policy', SHOP_PAGE_CSP);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    // The address holds the token: no link followed from the page sends it on.
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    res.setHeader('Content-Language', language);
+    res.setHeader('Vary', 'Accept-Language');
+    // Kept by no shared cache, and revalidated by the browser each time. (`no-store` was tried:
+    // Chromium then kept a connection of an open status page busy, and a graceful shutdown waited
+    // for the tab to close: docs/storefront.md, "Confirmation and the order's status page".)
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.status(page.status).type('text/html; charset=utf-8').send(page.html);
   }
 
   private async answer(

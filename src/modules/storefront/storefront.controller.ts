@@ -2,16 +2,26 @@ import { applyDecorators, Controller, Get, Param, Query, Req, Res } from '@nestj
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { isAnsweredUnavailable } from '@common/errors/dependency-unavailable';
 import { answeredNotModified, STOREFRONT_CACHE_CONTROL } from '@common/http/http-cache';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import type { StorefrontProductPage, StorefrontProductsView, StorefrontShop, StorefrontShopView } from './domain/storefront-views';
+import { searchKey } from '@modules/catalog';
+import { CatalogCopies, type CatalogRead } from './catalog-copies';
+import type { StorefrontProductsView, StorefrontShopView } from './domain/storefront-views';
 import { StorefrontProductPageResponse, StorefrontProductsQueryDto, StorefrontShopResponse } from './dto/storefront.dto';
 import { GetStorefrontShopQuery } from './queries/get-storefront-shop/get-storefront-shop.query';
+import { STOREFRONT_PRODUCTS_DEFAULT_LIMIT } from './queries/list-storefront-products/list-storefront-products.handler';
 import { ListStorefrontProductsQuery } from './queries/list-storefront-products/list-storefront-products.query';
 
 const CACHE_HEADERS = {
   ETag: { description: 'A strong validator of this answer: send it back as `If-None-Match`', required: true, schema: { type: 'string' } },
   'Cache-Control': { description: `\`${STOREFRONT_CACHE_CONTROL}\``, required: true, schema: { type: 'string' } },
+  Age: {
+    description:
+      'On an answer served from memory: the seconds since it was read (under `CATALOG_FRESH_SECONDS`; up to `STALE_IF_ERROR_SECONDS` for the last good copy answered while the database is unavailable)',
+    required: false,
+    schema: { type: 'integer', minimum: 0 },
+  },
 };
 
 /** The conditional GET every storefront read answers: `If-None-Match`, 304, and the 404 of a shop that is not public. */
@@ -29,11 +39,14 @@ const Cacheable = () =>
     RateLimit('storefront'),
   );
 
-/** The public catalog of a shop (decisions §18): no token, cacheable, counted per client IP. */
+/** The public catalog of a shop (docs/storefront.md): no token, cacheable, served from memory, counted per client IP. */
 @ApiTags('storefront')
 @Controller('api/v1/storefront')
 export class StorefrontController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly copies: CatalogCopies,
+  ) {}
 
   @Get(':slug')
   @Cacheable()
@@ -43,9 +56,16 @@ export class StorefrontController {
     @Param('slug') slug: string,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ data: StorefrontShop } | undefined> {
-    const view = await this.queries.execute<GetStorefrontShopQuery, StorefrontShopView>(new GetStorefrontShopQuery(slug));
-    return answeredNotModified(req, res, view.etag) ? undefined : { data: view.shop };
+  ): Promise<string | undefined> {
+    return this.answer(
+      JSON.stringify(['shop', slug.toLowerCase()]),
+      async () => {
+        const view = await this.queries.execute<GetStorefrontShopQuery, StorefrontShopView>(new GetStorefrontShopQuery(slug));
+        return { json: JSON.stringify({ data: view.shop }), etag: view.etag, tenantId: view.tenantId, nextKey: null };
+      },
+      req,
+      res,
+    );
   }
 
   @Get(':slug/products')
@@ -54,7 +74,8 @@ export class StorefrontController {
     summary: "A page of a shop's active products, by name, with their availability",
     description:
       'Sorted by name (case and accents aside), then id. `q` keeps the products whose name or description holds it, case and ' +
-      'accents aside. Availability never tells the units: it is what checkout could still sell (stock less live holds).',
+      'accents aside. Availability never tells the units: it is what checkout could still sell (stock less live holds), ' +
+      'as read at most `CATALOG_FRESH_SECONDS` (10 s) before the answer.',
   })
   @ApiOkResponse({ description: 'One page of the products', type: StorefrontProductPageResponse, headers: CACHE_HEADERS })
   async listStorefrontProducts(
@@ -62,10 +83,42 @@ export class StorefrontController {
     @Query() query: StorefrontProductsQueryDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<StorefrontProductPage | undefined> {
-    const view = await this.queries.execute<ListStorefrontProductsQuery, StorefrontProductsView>(
-      new ListStorefrontProductsQuery(slug, { q: query.q, cursor: query.cursor, limit: query.limit }),
+  ): Promise<string | undefined> {
+    // Keyed by what the answer shows: the search in the catalog's own form, the limit it applies.
+    const search = query.q === undefined ? null : searchKey(query.q) || null;
+    const limit = query.limit ?? STOREFRONT_PRODUCTS_DEFAULT_LIMIT;
+    const keyOf = (cursor: string | null) => JSON.stringify(['products', slug.toLowerCase(), search, cursor, limit]);
+    return this.answer(
+      keyOf(query.cursor ?? null),
+      async () => {
+        const view = await this.queries.execute<ListStorefrontProductsQuery, StorefrontProductsView>(
+          new ListStorefrontProductsQuery(slug, { q: query.q, cursor: query.cursor, limit: query.limit }),
+        );
+        const next = view.page.next_cursor;
+        return { json: JSON.stringify(view.page), etag: view.etag, tenantId: view.tenantId, nextKey: next ? keyOf(next) : null };
+      },
+      req,
+      res,
+      query.cursor !== undefined,
     );
-    return answeredNotModified(req, res, view.etag) ? undefined : view.page;
+  }
+
+  /**
+   * The answer from memory while it is fresh, else read now and kept; while PostgreSQL is
+   * unavailable, the last good copy. Sent as the JSON text kept, never parsed again; an answer
+   * from memory says its `Age` (docs/storefront.md, "Served from memory").
+   */
+  private async answer(
+    key: string,
+    fetch: () => Promise<CatalogRead>,
+    req: Request,
+    res: Response,
+    keepOnlyIfIssued = false,
+  ): Promise<string | undefined> {
+    const { copy, from } = await this.copies.read(key, fetch, isAnsweredUnavailable, keepOnlyIfIssued);
+    if (from !== 'database') res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - copy.storedAt) / 1000))));
+    if (answeredNotModified(req, res, copy.etag)) return undefined;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return copy.json;
   }
 }

@@ -69,10 +69,19 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
         is_super_admin: false,
         avatar_url: null,
         email_verified_at: null,
+        email_verified: false,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
       expect(JSON.stringify(res.body)).not.toMatch(/password|token|argon/i);
+    });
+
+    it('says whether the email is proven (the AI features need it)', async () => {
+      const verifiedAt = new Date('2024-01-01T00:00:00Z');
+      const { token } = await createTenantWithOwner(t, { owner: { emailVerifiedAt: verifiedAt } });
+      const res = await me(`Bearer ${token}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ email_verified_at: verifiedAt.toISOString(), email_verified: true });
     });
 
     it('accepts the scheme in any case', async () => {
@@ -165,6 +174,7 @@ describe('Bearer authentication (spec 5, decisions §1, §3)', () => {
         role: 'owner',
         isSuperAdmin: false,
         tokenId: token.split('|')[0],
+        tokenExpiresAt: expect.any(String),
       });
       expect(res.body.requestId).toBe(res.headers['x-request-id']);
       expect(res.body.ip).toMatch(/127\.0\.0\.1|::1/);

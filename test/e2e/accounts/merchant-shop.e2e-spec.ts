@@ -42,6 +42,8 @@ describe('GET/PATCH /api/v1/merchant/shop (decisions §17, §19)', () => {
         currency: 'HNL',
         language: 'es',
         timezone: 'America/Tegucigalpa',
+        payment_methods: ['cash'],
+        bank_transfer_instructions: null,
       },
     });
   });

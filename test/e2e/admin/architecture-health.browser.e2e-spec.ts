@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { OutboxRelay } from '@infra/outbox/outbox.relay';
 import { describeWithBrowser, useBrowser } from '@test/support/browser';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
-import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { authHeader, createTenantWithOwner, createUser, PROVEN_EMAIL } from '@test/support/factories';
 import { outboxRowProcessed, recordProfileEnhanced } from '@test/support/outbox-events';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
@@ -67,7 +67,7 @@ describeWithBrowser('The architecture-health page in a real browser', () => {
 
   it("shows a super admin the TenantProfileEnhanced counts, keeps the token for the tab's session and refreshes by itself", async () => {
     const { token } = await createUser(t, { isSuperAdmin: true });
-    const { tenant, owner, token: ownerToken } = await createTenantWithOwner(t);
+    const { tenant, owner, token: ownerToken } = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
     await enrich(tenant.id, ownerToken);
     const expected = await apiRow(token, 'TenantProfileEnhanced');
 

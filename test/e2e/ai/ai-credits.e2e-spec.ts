@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
 import { runCli } from '@test/support/cli';
-import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { authHeader, createTenantWithOwner, createUser, PROVEN_EMAIL } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
@@ -26,7 +26,7 @@ describe('AI credits: the super admin top-up, the CLI, the default budget, subsc
   describe('POST /api/v1/admin/tenants/{id}/ai-credits', () => {
     it('adds credits: 200 { data: { tenant_id, ai_credits } }', async () => {
       const admin = await createUser(t, { isSuperAdmin: true });
-      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 0 } });
+      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 0 }, owner: PROVEN_EMAIL });
       const res = await topUp(admin.token, shop.tenant.id, { credits: 25 });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ data: { tenant_id: shop.tenant.id, ai_credits: 25 } });
@@ -37,7 +37,7 @@ describe('AI credits: the super admin top-up, the CLI, the default budget, subsc
 
     it('401 without a token, 403 for a shop owner, 404 for an unknown or malformed tenant, 422 on bad credits', async () => {
       const admin = await createUser(t, { isSuperAdmin: true });
-      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 1 } });
+      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 1 }, owner: PROVEN_EMAIL });
       expect((await topUp(null, shop.tenant.id, { credits: 5 })).status).toBe(401);
       const owner = await topUp(shop.token, shop.tenant.id, { credits: 5 });
       expect(owner.status).toBe(403);
@@ -55,7 +55,7 @@ describe('AI credits: the super admin top-up, the CLI, the default budget, subsc
 
     it('a balance beyond what the column holds is 422, never a 500', async () => {
       const admin = await createUser(t, { isSuperAdmin: true });
-      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2_147_000_000 } });
+      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2_147_000_000 }, owner: PROVEN_EMAIL });
       const res = await topUp(admin.token, shop.tenant.id, { credits: 1_000_000 });
       expect(res.status).toBe(422);
       expect(res.body.errors).toHaveProperty(['credits']);
@@ -63,7 +63,7 @@ describe('AI credits: the super admin top-up, the CLI, the default budget, subsc
   });
 
   it('CLI tenants:add-ai-credits <tenant id or slug> <credits>', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 3 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 3 }, owner: PROVEN_EMAIL });
     const byId = await runCli('tenants:add-ai-credits', shop.tenant.id, '10');
     expect(byId.code).toBe(0);
     expect(byId.stdout).toContain(`Shop ${shop.tenant.id} now has 13 AI credits.`);
@@ -91,7 +91,7 @@ describe('AI credits: the super admin top-up, the CLI, the default budget, subsc
   });
 
   it('subscription.cancelled makes optimize-profile 422 cannotEnhanceSuspendedProfile; subscription.renewed restores it', async () => {
-    const shop = await createTenantWithOwner(t);
+    const shop = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
     const deliver = (body: object) => {
       const raw = JSON.stringify({ id: `evt_${randomUUID()}`, ...body });
       return t

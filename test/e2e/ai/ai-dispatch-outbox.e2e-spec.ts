@@ -4,9 +4,9 @@ import { OUTBOX_QUEUE, OutboxJobData, outboxJobId } from '@infra/outbox/outbox.c
 import { OutboxProcessor } from '@infra/outbox/outbox.processor';
 import { OutboxRelay } from '@infra/outbox/outbox.relay';
 import { AI_ENRICHMENT_QUEUE } from '@modules/ai/jobs/ai-enrichment.queue';
-import { authHeader, createTenantWithOwner } from '@test/support/factories';
+import { authHeader, createTenantWithOwner, PROVEN_EMAIL } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
-import { jobsOn } from '@test/support/queues';
+import { jobsOn, removeFinishedJob } from '@test/support/queues';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -42,7 +42,7 @@ describe('optimize-profile: the job is queued through the outbox', () => {
     waitFor(async () => (await jobRow(jobId)).status === 'succeeded', { what: `AI job ${jobId} to succeed` });
 
   it('a queue that cannot take the job after the commit: the request is accepted, the event waits, and the job runs once when it can', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
     let queueDown = true;
     const add = queue().add.bind(queue());
     const failingAdd = jest.spyOn(queue(), 'add').mockImplementation((...args: Parameters<Queue['add']>) => {
@@ -74,7 +74,7 @@ describe('optimize-profile: the job is queued through the outbox', () => {
   });
 
   it('the event, the job row and the credits commit together: a dispatch that cannot record its event spends nothing', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
     const fn = `fail_${shop.tenant.id.replace(/-/g, '')}`;
     await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF NEW.tenant_id = '${shop.tenant.id}' AND NEW.event_type = 'AiEnrichmentRequested' THEN RAISE EXCEPTION 'simulated failure'; END IF;
@@ -95,7 +95,7 @@ describe('optimize-profile: the job is queued through the outbox', () => {
   });
 
   it('an event whose delivery fails for good ends its job failed: the credits and the reserved tokens go back', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
     const relay = t.get(OutboxRelay);
     await relay.stop();
     try {
@@ -123,7 +123,7 @@ describe('optimize-profile: the job is queued through the outbox', () => {
   });
 
   it('a redelivered event does not run the job again, even once BullMQ has forgotten the job', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
     const res = await optimize(shop.token);
     const jobId = res.body.job_id as string;
     await succeeded(jobId);
@@ -134,8 +134,8 @@ describe('optimize-profile: the job is queued through the outbox', () => {
 
     // What a relay and a worker that lost their bookkeeping do: the same event delivered once more,
     // to a queue that no longer holds the finished job.
-    await queue().remove(jobId);
-    await t.get<Queue>(getQueueToken(OUTBOX_QUEUE)).remove(outboxJobId(String(event?.id)));
+    await removeFinishedJob(t, AI_ENRICHMENT_QUEUE, jobId);
+    await removeFinishedJob(t, OUTBOX_QUEUE, outboxJobId(String(event?.id)));
     await t.db.query('DELETE FROM outbox_consumptions WHERE event_id = $1', [event?.id]);
     await t.db.query(`UPDATE outbox_events SET status = 'pending', available_at = now() WHERE id = $1`, [event?.id]);
     await waitFor(async () => (await eventOf(jobId))?.status === 'processed', { what: 'the redelivery to be processed' });

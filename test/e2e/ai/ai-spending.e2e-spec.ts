@@ -1,4 +1,4 @@
-import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { authHeader, createTenantWithOwner, createUser, PROVEN_EMAIL } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import { TestApp, useTestApp, withTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
@@ -43,7 +43,7 @@ describe('AI spending rules (decisions §15)', () => {
 
   describe('credits follow the reported usage', () => {
     it('generate: an unusable answer with usage keeps the credit (502); one without usage gives it back', async () => {
-      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
       ai.reply({ json: { content: 42 }, totalTokens: 55 });
       const wrongShape = await generate(t, shop.token);
       expect(wrongShape.status).toBe(502);
@@ -64,7 +64,7 @@ describe('AI spending rules (decisions §15)', () => {
     });
 
     it('optimize-profile: a job whose answer is unusable keeps its credit when usage was reported, gives it back otherwise', async () => {
-      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+      const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
       ai.reply({ json: { description: 42 }, totalTokens: 120 });
       const spent = await optimize(t, shop.token);
       expect(spent.status).toBe(202);
@@ -83,7 +83,7 @@ describe('AI spending rules (decisions §15)', () => {
     });
 
     it('every call sends max_tokens: AI_MAX_OUTPUT_TOKENS, 800 by default', async () => {
-      const shop = await createTenantWithOwner(t);
+      const shop = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
       ai.reply({ json: { content: 'Fresh bread.' }, totalTokens: 20 });
       expect((await generate(t, shop.token)).status).toBe(200);
       expect((ai.completions().at(-1)?.json as { max_tokens?: number }).max_tokens).toBe(800);
@@ -94,7 +94,7 @@ describe('AI spending rules (decisions §15)', () => {
 
       // (Only the request path: the enrichment job may run in either app's worker.)
       await withTestApp({ env: { ...aiEnv(), AI_MAX_OUTPUT_TOKENS: '300' } }, async (app) => {
-        const other = await createTenantWithOwner(app);
+        const other = await createTenantWithOwner(app, { owner: PROVEN_EMAIL });
         ai.reply({ json: { content: 'Fresh bread.' }, totalTokens: 20 });
         expect((await generate(app, other.token)).status).toBe(200);
         expect((ai.completions().at(-1)?.json as { max_tokens?: number }).max_tokens).toBe(300);
@@ -105,7 +105,7 @@ describe('AI spending rules (decisions §15)', () => {
   describe('daily token caps', () => {
     it('a shop over AI_DAILY_TOKEN_CAP: 429 { message } on both calls, nothing spent, the provider not called; other shops go on', async () => {
       await withTestApp({ env: { ...aiEnv(), AI_DAILY_TOKEN_CAP: '5000' } }, async (app) => {
-        const shop = await createTenantWithOwner(app, { tenant: { aiCredits: 10 } });
+        const shop = await createTenantWithOwner(app, { tenant: { aiCredits: 10 }, owner: PROVEN_EMAIL });
         ai.reply({ json: { content: 'Fresh bread.' }, totalTokens: 4000 });
         expect((await generate(app, shop.token)).status).toBe(200);
         expect(await tokensToday(app, `tenant:${shop.tenant.id}`)).toBe(4000);
@@ -122,7 +122,7 @@ describe('AI spending rules (decisions §15)', () => {
         const jobs = await app.db.query('SELECT count(*)::int AS n FROM ai_jobs WHERE tenant_id = $1', [shop.tenant.id]);
         expect(jobs[0].n).toBe(0);
 
-        const other = await createTenantWithOwner(app);
+        const other = await createTenantWithOwner(app, { owner: PROVEN_EMAIL });
         expect((await generate(app, other.token)).status).toBe(200);
       });
     });
@@ -131,7 +131,7 @@ describe('AI spending rules (decisions §15)', () => {
       // A provider never reports more than the prompt plus max_tokens, which is what a call reserves:
       // max_tokens 1500 keeps the fake's 1,500 tokens within each reservation, as a real answer is.
       await withTestApp({ env: { ...aiEnv(), AI_DAILY_TOKEN_CAP: '8000', AI_MAX_OUTPUT_TOKENS: '1500' } }, async (app) => {
-        const shop = await createTenantWithOwner(app);
+        const shop = await createTenantWithOwner(app, { owner: PROVEN_EMAIL });
         ai.reply({ json: { content: 'Fresh bread.' }, totalTokens: 1500 });
         const responses = await Promise.all(Array.from({ length: 12 }, () => generate(app, shop.token)));
         const statuses = responses.map((res) => res.status);
@@ -148,10 +148,10 @@ describe('AI spending rules (decisions §15)', () => {
     it('the platform over AI_GLOBAL_DAILY_TOKEN_CAP: 429 for every shop', async () => {
       const platformToday = await tokensToday(t, 'platform');
       await withTestApp({ env: { ...aiEnv(), AI_GLOBAL_DAILY_TOKEN_CAP: String(platformToday + 3000) } }, async (app) => {
-        const first = await createTenantWithOwner(app);
+        const first = await createTenantWithOwner(app, { owner: PROVEN_EMAIL });
         ai.reply({ json: { content: 'Fresh bread.' }, totalTokens: 2500 });
         expect((await generate(app, first.token)).status).toBe(200);
-        const second = await createTenantWithOwner(app);
+        const second = await createTenantWithOwner(app, { owner: PROVEN_EMAIL });
         const refused = await generate(app, second.token);
         expect(refused.status).toBe(429);
         expect(refused.body).toEqual({ message: expect.any(String) });
@@ -165,8 +165,8 @@ describe('AI spending rules (decisions §15)', () => {
     it('of 14 parallel requests by two members of one shop exactly 10 are accepted, the rest 429; another shop is not affected', async () => {
       await withTestApp({ env: { ...aiEnv(), THROTTLE_AI_OPTIMIZE: '10/3600' } }, async (app) => {
         ai.reply({ json: PROFILE, totalTokens: 20 });
-        const shop = await createTenantWithOwner(app);
-        const teammate = await createUser(app, { tenantId: shop.tenant.id, role: 'admin' });
+        const shop = await createTenantWithOwner(app, { owner: PROVEN_EMAIL });
+        const teammate = await createUser(app, { tenantId: shop.tenant.id, role: 'admin', ...PROVEN_EMAIL });
         const responses = await Promise.all(Array.from({ length: 14 }, (_, i) => optimize(app, i % 2 === 0 ? shop.token : teammate.token)));
         const statuses = responses.map((res) => res.status);
         expect(statuses.filter((status) => status === 202)).toHaveLength(10);
@@ -177,7 +177,7 @@ describe('AI spending rules (decisions §15)', () => {
         expect(await creditsOf(app, shop.tenant.id)).toBe(90);
 
         // Another shop has its own ten; its customers are refused (403) without using them up.
-        const other = await createTenantWithOwner(app);
+        const other = await createTenantWithOwner(app, { owner: PROVEN_EMAIL });
         const customer = await createUser(app, { tenantId: other.tenant.id, role: 'customer' });
         for (let i = 0; i < 11; i++) expect((await optimize(app, customer.token)).status).toBe(403);
         expect((await optimize(app, other.token)).status).toBe(202);

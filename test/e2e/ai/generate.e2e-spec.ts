@@ -1,4 +1,4 @@
-import { authHeader, createTenantWithOwner, createUser } from '@test/support/factories';
+import { authHeader, createTenantWithOwner, createUser, PROVEN_EMAIL } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import { useTestApp, withTestApp } from '@test/support/test-app';
 import { TEST_RATE_LIMITS } from '@test/support/test-env';
@@ -15,7 +15,7 @@ describe('POST /api/v1/ai/generate (spec 4.5, decisions §8, §12)', () => {
     ((await t.db.query('SELECT ai_credits FROM tenants WHERE id = $1', [tenantId]))[0] as { ai_credits: number }).ai_credits;
 
   it('answers 200 { content, tokens_used, remaining_attempts }, spends a credit and applies nothing', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 3 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 3 }, owner: PROVEN_EMAIL });
     ai.reply({ json: { content: '  Fresh bread, every morning.  ' }, totalTokens: 77 });
     const res = await generate(shop.token, { ...BRIEF, type: 'slogan', extra_details: 'family run since 1990' });
     expect(res.status).toBe(200);
@@ -33,7 +33,7 @@ describe('POST /api/v1/ai/generate (spec 4.5, decisions §8, §12)', () => {
   });
 
   it('tags come back as a list and seo as { title, description }', async () => {
-    const shop = await createTenantWithOwner(t);
+    const shop = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
     ai.reply({ json: { content: [' bread ', '', 'cakes'] } });
     expect((await generate(shop.token, { ...BRIEF, type: 'tags' })).body.content).toEqual(['bread', 'cakes']);
     ai.reply({ json: { content: { title: 'La Espiga', description: 'Bread in Tegucigalpa' } }, totalTokens: null });
@@ -42,7 +42,7 @@ describe('POST /api/v1/ai/generate (spec 4.5, decisions §8, §12)', () => {
   });
 
   it('the provider failing without reported usage gives the credit back: 503 when unavailable, 502 on an unusable answer', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2 }, owner: PROVEN_EMAIL });
     ai.reply({ status: 500 });
     const down = await generate(shop.token, { ...BRIEF, type: 'description' });
     expect(down.status).toBe(503);
@@ -56,7 +56,7 @@ describe('POST /api/v1/ai/generate (spec 4.5, decisions §8, §12)', () => {
   });
 
   it('no credits left: 402 { message }, the provider is not called', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 0 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 0 }, owner: PROVEN_EMAIL });
     const before = ai.completions().length;
     const res = await generate(shop.token, { ...BRIEF, type: 'description' });
     expect(res.status).toBe(402);
@@ -65,7 +65,7 @@ describe('POST /api/v1/ai/generate (spec 4.5, decisions §8, §12)', () => {
   });
 
   it('validation: 422 on each bad field, unknown fields refused, nothing spent', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
     const cases: Array<[object, string]> = [
       [{ ...BRIEF, business_name: 'ab', type: 'slogan' }, 'business_name'],
       [{ ...BRIEF, business_name: 'x'.repeat(101), type: 'slogan' }, 'business_name'],
@@ -99,7 +99,7 @@ describe('POST /api/v1/ai/generate (spec 4.5, decisions §8, §12)', () => {
 
   it('AI_BUDGET_EXHAUSTED_STATUS=403 answers 403 when the budget is spent', async () => {
     await withTestApp({ env: { ...aiEnv(), AI_BUDGET_EXHAUSTED_STATUS: '403' } }, async (app) => {
-      const shop = await createTenantWithOwner(app, { tenant: { aiCredits: 0 } });
+      const shop = await createTenantWithOwner(app, { tenant: { aiCredits: 0 }, owner: PROVEN_EMAIL });
       const res = await app
         .http()
         .post('/api/v1/ai/generate')
@@ -115,7 +115,7 @@ describe('POST /api/v1/ai/generate (spec 4.5, decisions §8, §12)', () => {
   it('5 generations an hour per user (ai-gen:{user}); the 429 states the wait in minutes', async () => {
     await withTestApp({ env: { ...aiEnv(), THROTTLE_AI_GENERATE: '5/3600' } }, async (app) => {
       ai.reply({ json: { content: 'Fresh bread.' } });
-      const shop = await createTenantWithOwner(app);
+      const shop = await createTenantWithOwner(app, { owner: PROVEN_EMAIL });
       const send = (token: string) =>
         app
           .http()
@@ -135,7 +135,7 @@ describe('POST /api/v1/ai/generate (spec 4.5, decisions §8, §12)', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
       expect(refused.headers['x-ratelimit-limit']).toBe('5');
       // Per user: a teammate still has their own five.
-      const teammate = await createUser(app, { tenantId: shop.tenant.id, role: 'admin' });
+      const teammate = await createUser(app, { tenantId: shop.tenant.id, role: 'admin', ...PROVEN_EMAIL });
       expect((await send(teammate.token)).status).toBe(200);
       const credits = await app.db.query('SELECT ai_credits FROM tenants WHERE id = $1', [shop.tenant.id]);
       expect(credits[0].ai_credits).toBe(100 - 6);

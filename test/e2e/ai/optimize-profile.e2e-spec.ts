@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { authHeader, createStaff, createTenantWithOwner, createUser, TenantWithOwner } from '@test/support/factories';
+import { authHeader, createStaff, createTenantWithOwner, createUser, TenantWithOwner, PROVEN_EMAIL } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import { useTestApp, withTestApp } from '@test/support/test-app';
 import { TEST_ENV } from '@test/support/test-env';
@@ -43,7 +43,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     t.db.query(`SELECT payload FROM outbox_events WHERE event_type = 'TenantProfileEnhanced' AND tenant_id = $1`, [tenantId]);
 
   it('queues the job (202), applies the generated profile, records the audit row and the event, and spends one credit', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
     const res = await optimize(shop.token, { tone: 'warm', target_audience: 'families', keywords: ['sourdough', 'coffee'] });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ status: 'queued', job_id: expect.any(String), remaining_credits: 4 });
@@ -104,7 +104,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   });
 
   it('leaves out empty values: an empty slogan and empty tags are not applied nor listed', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { slogan: 'Old slogan', tags: ['old'] } });
+    const shop = await createTenantWithOwner(t, { tenant: { slogan: 'Old slogan', tags: ['old'] }, owner: PROVEN_EMAIL });
     ai.reply({ json: { description: 'New description', seo_title: '  ', slogan: '', tags: [], seo_description: null } });
     const res = await optimize(shop.token);
     const done = await finished(shop.token, res.body.job_id);
@@ -119,7 +119,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   });
 
   it('an answer with nothing to apply: succeeded with no fields, profile untouched, no audit row and no event', async () => {
-    const shop = await createTenantWithOwner(t);
+    const shop = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
     ai.reply({ json: { description: '', tags: [] } });
     const res = await optimize(shop.token);
     expect((await finished(shop.token, res.body.job_id)).body).toMatchObject({ status: 'succeeded', enhanced_fields: [] });
@@ -129,7 +129,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   });
 
   it('cuts over-long values to the column size instead of failing', async () => {
-    const shop = await createTenantWithOwner(t);
+    const shop = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
     ai.reply({ json: { seo_title: 'x'.repeat(400), slogan: 'y'.repeat(300) } });
     const res = await optimize(shop.token);
     expect((await finished(shop.token, res.body.job_id)).body.status).toBe('succeeded');
@@ -139,7 +139,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   });
 
   it('the provider failing (500s, after the retries): job failed, credit back exactly once', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 3 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 3 }, owner: PROVEN_EMAIL });
     ai.reply({ status: 500 });
     const before = ai.completions().length;
     const res = await optimize(shop.token);
@@ -156,7 +156,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     ['not JSON', { content: 'Sure! Here is your profile.', totalTokens: null }],
     ['a field of the wrong type', { json: { description: 42 }, totalTokens: null }],
   ])('an invalid answer (%s) without usage: job failed, credit back, nothing applied', async (_case, reply) => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2 }, owner: PROVEN_EMAIL });
     ai.reply(reply);
     const res = await optimize(shop.token);
     expect((await finished(shop.token, res.body.job_id)).body.status).toBe('failed');
@@ -164,7 +164,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   });
 
   it('a failure inside the apply transaction leaves no audit row, no event, the profile unchanged; the provider was paid, so the credit stays spent', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { description: 'Before', aiCredits: 2 } });
+    const shop = await createTenantWithOwner(t, { tenant: { description: 'Before', aiCredits: 2 }, owner: PROVEN_EMAIL });
     // The outbox row is the last write of the transaction: refusing it proves the profile update and
     // the audit row before it roll back with it.
     const fn = `fail_${randomUUID().replace(/-/g, '')}`;
@@ -191,7 +191,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
       ['archived shop', { deletedAt: new Date() }, 422, 'cannotEnhanceArchivedProfile'],
       ['already enhanced', { isAiEnhanced: true }, 409, 'alreadyEnhanced'],
     ])('%s → %s %s', async (_case, tenant, status, code) => {
-      const shop = await createTenantWithOwner(t, { tenant: { ...tenant, aiCredits: 5 } });
+      const shop = await createTenantWithOwner(t, { tenant: { ...tenant, aiCredits: 5 }, owner: PROVEN_EMAIL });
       const res = await optimize(shop.token);
       expect(res.status).toBe(status);
       expect(res.body).toEqual({ message: expect.any(String), error_code: code });
@@ -199,8 +199,8 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     });
 
     it('a shop without an owner → 422 cannotEnhanceWithoutOwner (asked by its staff)', async () => {
-      const shop = await createTenantWithOwner(t);
-      const staff = await createStaff(t, shop.tenant, { role: 'admin' });
+      const shop = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
+      const staff = await createStaff(t, shop.tenant, { role: 'admin', ...PROVEN_EMAIL });
       await t.db.query('UPDATE tenants SET user_id = NULL WHERE id = $1', [shop.tenant.id]);
       const res = await optimize(staff.token);
       expect(res.status).toBe(422);
@@ -209,7 +209,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     });
 
     it('re-enhancement when allowed: applied again and the event recorded again', async () => {
-      const shop = await createTenantWithOwner(t, { tenant: { isAiEnhanced: true, slogan: 'Old' } });
+      const shop = await createTenantWithOwner(t, { tenant: { isAiEnhanced: true, slogan: 'Old' }, owner: PROVEN_EMAIL });
       const res = await optimize(shop.token, { allow_reenhancement: true });
       expect(res.status).toBe(202);
       expect((await finished(shop.token, res.body.job_id)).body.status).toBe('succeeded');
@@ -219,7 +219,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   });
 
   it('the rules again in the job: a shop canceled while the provider answered → rejected, error = exception name, the answer paid for', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 2 }, owner: PROVEN_EMAIL });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // The provider holds the call while the subscription is canceled; the apply transaction re-checks.
@@ -239,7 +239,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   });
 
   it('budget: 20 concurrent dispatches with 6 credits → exactly 6 accepted, the rest 402, never below zero', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 6 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 6 }, owner: PROVEN_EMAIL });
     const responses = await Promise.all(Array.from({ length: 20 }, () => optimize(shop.token, { allow_reenhancement: true })));
     const statuses = responses.map((res) => res.status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(6);
@@ -260,7 +260,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   });
 
   it('validation: unknown fields and bad values are 422 on their fields, nothing spent', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 } });
+    const shop = await createTenantWithOwner(t, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
     const cases: Array<[object, string]> = [
       [{ credits: 5 }, 'credits'],
       [{ allow_reenhancement: 'yes' }, 'allow_reenhancement'],
@@ -284,7 +284,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
     const res = await optimize(token);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: expect.any(String) });
-    const shop = await createTenantWithOwner(t);
+    const shop = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
     const customer = await createUser(t, { tenantId: shop.tenant.id, role: 'customer' });
     expect((await optimize(customer.token)).status).toBe(403);
     expect((await tenantRow(shop.tenant.id)).ai_credits).toBe(100);
@@ -293,11 +293,11 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
   describe('GET /api/v1/ai/jobs/{job_id}', () => {
     let shop: TenantWithOwner;
     beforeAll(async () => {
-      shop = await createTenantWithOwner(t);
+      shop = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
     });
 
     it("another shop's job, an unknown id and a malformed id are 404", async () => {
-      const other = await createTenantWithOwner(t);
+      const other = await createTenantWithOwner(t, { owner: PROVEN_EMAIL });
       const res = await optimize(other.token);
       expect((await job(shop.token, res.body.job_id)).status).toBe(404);
       expect((await job(shop.token, randomUUID())).status).toBe(404);
@@ -310,7 +310,7 @@ describe('POST /api/v1/ai/optimize-profile and GET /api/v1/ai/jobs/{id} (spec 4.
 
   it('not configured: both AI endpoints 503 { message }, no credit spent, no job', async () => {
     await withTestApp({ env: { ...TEST_ENV, AI_BASE_URL: '', AI_API_KEY: '' } }, async (app) => {
-      const shop = await createTenantWithOwner(app, { tenant: { aiCredits: 5 } });
+      const shop = await createTenantWithOwner(app, { tenant: { aiCredits: 5 }, owner: PROVEN_EMAIL });
       const optimizeRes = await app.http().post('/api/v1/ai/optimize-profile').set(authHeader(shop.token)).send({});
       expect(optimizeRes.status).toBe(503);
       expect(optimizeRes.body).toEqual({ message: expect.any(String) });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { ANALYTICS_QUEUE, AnalyticsJob } from '@modules/analytics/jobs/analytics.queue';
-import { createProduct } from '@test/support/commerce-factories';
+import { createOrder, createProduct } from '@test/support/commerce-factories';
 import { createTenant, createTenantWithOwner } from '@test/support/factories';
 import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
 import { analyticsRowsOf, jobsOn } from '@test/support/queues';
@@ -87,7 +87,9 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
           t.http().post('/api/v1/analytics/track').send({ tenant_id: tenant.id, type: 'social_share', metadata: { i } }),
         ),
       );
-      expect(responses.map((res) => res.status)).toEqual(Array(500).fill(202));
+      // Any refusal named with its answer, not as one status among 500.
+      const refused = responses.filter((res) => res.status !== 202).map((res) => ({ status: res.status, body: res.body as unknown }));
+      expect({ refused: refused.length, first: refused.slice(0, 2) }).toEqual({ refused: 0, first: [] });
       // Every accepted event went into a batch job, and concurrent requests shared them.
       const writes = add.mock.calls
         .map(([, data]) => analyticsRowsOf(data as AnalyticsJob).filter((row) => row.tenantId === tenant.id))
@@ -104,49 +106,108 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
   });
 
   describe('POST /api/v1/analytics/conversion', () => {
-    it('stores one conversion per transaction id with the defaults, echoing the id', async () => {
+    const beacon = (body: object) => t.http().post('/api/v1/analytics/conversion').send(body);
+    const conversionsOf = (tenantId: string) =>
+      t.db.query('SELECT transaction_id, event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenantId]);
+
+    it("stores one conversion per order, echoing the id, with the order's total and currency", async () => {
       const { tenant } = await createTenantWithOwner(t);
-      const transactionId = `tx-${randomUUID()}`;
-      const first = await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: tenant.slug, transaction_id: transactionId });
+      const order = await createOrder(t, tenant.id, { total: '250.50' });
+      const first = await beacon({ tenant_slug: tenant.slug, transaction_id: order.orderNumber, value: 250.5, currency: 'usd' });
       expect(first.status).toBe(200);
-      expect(first.body).toEqual({ status: 'ok', transaction_id: transactionId });
-      const again = await t
-        .http()
-        .post('/api/v1/analytics/conversion')
-        .send({ tenant_slug: tenant.slug, transaction_id: transactionId, value: 99 });
-      expect(again.body).toEqual({ status: 'ok', transaction_id: transactionId });
+      expect(first.body).toEqual({ status: 'ok', transaction_id: order.orderNumber });
+      const again = await beacon({ tenant_slug: tenant.slug, transaction_id: order.orderNumber, value: '250.50' });
+      expect(again.body).toEqual({ status: 'ok', transaction_id: order.orderNumber });
       // Both were queued: once neither job is left, the table holds all they will ever store.
       await queueDrainedFor(tenant.id);
-      const rows = await t.db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [
-        tenant.id,
+      const rows = await conversionsOf(tenant.id);
+      expect(rows).toEqual([
+        { transaction_id: order.orderNumber, event: 'purchase', value: '250.50', currency: 'HNL', occurred_at: expect.any(Date) },
       ]);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toEqual({ event: 'purchase', value: '0.00', currency: 'HNL', occurred_at: expect.any(Date) });
       expect(Math.abs(new Date(rows[0].occurred_at).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
-    it('keeps the given value, currency, event and timestamp', async () => {
+    it('keeps the given event and timestamp', async () => {
       const { tenant } = await createTenantWithOwner(t);
-      await t.http().post('/api/v1/analytics/conversion').send({
+      const order = await createOrder(t, tenant.id);
+      await beacon({
         tenant_slug: tenant.slug,
-        transaction_id: 'given',
-        value: 250.5,
-        currency: 'usd',
+        transaction_id: order.orderNumber,
+        value: 140,
         event: 'conversion',
         timestamp: '2026-05-01T10:00:00Z',
       });
-      const row = await waitFor(
-        async () =>
-          (await t.db.query('SELECT event, value, currency, occurred_at FROM analytics_conversions WHERE tenant_id = $1', [tenant.id]))[0],
+      const row = await waitFor(async () => (await conversionsOf(tenant.id))[0]);
+      expect(row).toMatchObject({ event: 'conversion', value: '140.00', occurred_at: new Date('2026-05-01T10:00:00Z') });
+    });
+
+    it('skips a forged beacon sent before the order, and stores the real one afterwards', async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const orderNumber = String(1000 + Math.floor(Math.random() * 1_000_000));
+      const forged = await t
+        .http()
+        .post('/api/v1/analytics/conversion')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ tenant_slug: tenant.slug, transaction_id: orderNumber, value: 9_999_999_999.99, currency: 'USD' }));
+      expect(forged.status).toBe(200);
+      expect(forged.body).toEqual({ status: 'skipped', transaction_id: orderNumber });
+      await createOrder(t, tenant.id, { orderNumber, total: '140.00' });
+      const real = await beacon({ tenant_slug: tenant.slug, transaction_id: orderNumber, value: 140 });
+      expect(real.body).toEqual({ status: 'ok', transaction_id: orderNumber });
+      await queueDrainedFor(tenant.id);
+      expect(await conversionsOf(tenant.id)).toEqual([
+        expect.objectContaining({ transaction_id: orderNumber, value: '140.00', currency: 'HNL' }),
+      ]);
+    });
+
+    it("skips a value other than the order's total, another shop's order number, and a beacon without a number", async () => {
+      const { tenant } = await createTenantWithOwner(t);
+      const other = await createTenant(t);
+      const order = await createOrder(t, tenant.id, { total: '140.00' });
+      const othersOrder = await createOrder(t, other.id, { total: '75.00' });
+      const answers = await Promise.all([
+        beacon({ tenant_slug: tenant.slug, transaction_id: order.orderNumber, value: 140.01 }),
+        beacon({ tenant_slug: tenant.slug, transaction_id: order.orderNumber }),
+        beacon({ tenant_slug: tenant.slug, transaction_id: othersOrder.orderNumber, value: 75 }),
+        beacon({ tenant_slug: tenant.slug, value: 140 }),
+      ]);
+      expect(answers.map((res) => [res.status, res.body])).toEqual([
+        [200, { status: 'skipped', transaction_id: order.orderNumber }],
+        [200, { status: 'skipped', transaction_id: order.orderNumber }],
+        [200, { status: 'skipped', transaction_id: othersOrder.orderNumber }],
+        [200, { status: 'skipped', transaction_id: null }],
+      ]);
+      // Positive control, queued after the skipped ones: once it is stored, nothing else was.
+      await beacon({ tenant_slug: tenant.slug, transaction_id: order.orderNumber, value: 140 });
+      await queueDrainedFor(tenant.id);
+      expect(await conversionsOf(tenant.id)).toEqual([expect.objectContaining({ transaction_id: order.orderNumber, value: '140.00' })]);
+    });
+
+    it('answers for an inactive or archived shop as for an unknown one', async () => {
+      const inactive = await createTenant(t, { status: 'inactive' });
+      const archived = await createTenant(t, { deletedAt: new Date() });
+      const inactiveOrder = await createOrder(t, inactive.id);
+      const archivedOrder = await createOrder(t, archived.id);
+      const unknown = await beacon({ tenant_slug: `no-such-shop-${randomUUID()}`, transaction_id: inactiveOrder.orderNumber, value: 140 });
+      expect(unknown.body).toEqual({ status: 'skipped', transaction_id: inactiveOrder.orderNumber });
+      expect((await beacon({ tenant_slug: inactive.slug, transaction_id: inactiveOrder.orderNumber, value: 140 })).body).toEqual(
+        unknown.body,
       );
-      expect(row).toEqual({ event: 'conversion', value: '250.50', currency: 'USD', occurred_at: new Date('2026-05-01T10:00:00Z') });
+      expect((await beacon({ tenant_slug: archived.slug, transaction_id: archivedOrder.orderNumber, value: 140 })).body).toEqual({
+        status: 'skipped',
+        transaction_id: archivedOrder.orderNumber,
+      });
+      expect(
+        await count('SELECT count(*)::int AS n FROM analytics_conversions WHERE tenant_id = ANY($1)', [[inactive.id, archived.id]]),
+      ).toBe(0);
     });
 
     it('never fails the caller: skipped for an unknown or missing slug, and for garbage', async () => {
-      expect(
-        (await t.http().post('/api/v1/analytics/conversion').send({ tenant_slug: 'no-such-shop', transaction_id: 'a1' })).body,
-      ).toEqual({ status: 'skipped', transaction_id: 'a1' });
-      expect((await t.http().post('/api/v1/analytics/conversion').send({ transaction_id: 'a2' })).body).toEqual({
+      expect((await beacon({ tenant_slug: 'no-such-shop', transaction_id: 'a1' })).body).toEqual({
+        status: 'skipped',
+        transaction_id: 'a1',
+      });
+      expect((await beacon({ transaction_id: 'a2' })).body).toEqual({
         status: 'skipped',
         transaction_id: 'a2',
       });
@@ -157,12 +218,13 @@ describe('Analytics intake (spec 4.4, decisions §7)', () => {
 
     it('reads a text/plain beacon (navigator.sendBeacon)', async () => {
       const { tenant } = await createTenantWithOwner(t);
+      const order = await createOrder(t, tenant.id);
       const res = await t
         .http()
         .post('/api/v1/analytics/conversion')
         .set('Content-Type', 'text/plain;charset=UTF-8')
-        .send(JSON.stringify({ tenant_slug: tenant.slug, transaction_id: 'beacon-1' }));
-      expect(res.body).toEqual({ status: 'ok', transaction_id: 'beacon-1' });
+        .send(JSON.stringify({ tenant_slug: tenant.slug, transaction_id: order.orderNumber, value: 140 }));
+      expect(res.body).toEqual({ status: 'ok', transaction_id: order.orderNumber });
     });
   });
 

@@ -26,6 +26,13 @@ describe('npm run cli -- demo:seed (decisions §11)', () => {
     });
 
     const [tenant] = await t.db.query('SELECT name, slug, user_id, status FROM tenants WHERE id = $1', [shop.tenant_id]);
+    // A Spanish-speaking Honduran shop: its language and time zone, a branch in Tegucigalpa, Honduran products.
+    const [locale] = await t.db.query('SELECT language, timezone FROM tenants WHERE id = $1', [shop.tenant_id]);
+    expect(locale).toEqual({ language: 'es', timezone: 'America/Tegucigalpa' });
+    const [branch] = await t.db.query('SELECT name, address FROM locations WHERE id = $1', [shop.location_id]);
+    expect(branch).toEqual({ name: 'Sucursal Tegucigalpa', address: expect.stringContaining('Tegucigalpa') });
+    const names = await t.db.query('SELECT name FROM products WHERE tenant_id = $1', [shop.tenant_id]);
+    expect(names.map((product: { name: string }) => product.name)).toEqual(expect.arrayContaining(['Baleada', 'Café de Marcala']));
     const [owner] = await t.db.query('SELECT id, email, role, tenant_id FROM users WHERE email = $1', [shop.owner_email]);
     expect(tenant).toEqual({ name: 'Café Demo', slug: shop.tenant_slug, user_id: owner.id, status: 'active' });
     expect(owner).toMatchObject({ role: 'owner', tenant_id: shop.tenant_id });

@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { KeyValueStore } from '@infra/store/key-value-store';
-import { createCoupon, createProduct, createShop } from '@test/support/commerce-factories';
-import { expectInvalid, uniqueClientIp } from '@test/support/http-clients';
-import { storeKeys } from '@test/support/store-keys';
+import { createCoupon, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { expectInvalid, placeOrder, uniqueClientIp } from '@test/support/http-clients';
+import { deleteStoreKeys, storeKeys, storeTtlSeconds } from '@test/support/store-keys';
 import { useTestApp } from '@test/support/test-app';
 
-// Decisions §15: a checkout session stores only product_id and quantity of real, active products of
-// the shop (at most 50 lines), never a client's names or prices; at most 3 live sessions per client
-// IP and shop. Runs on both store backends (jest.config.js PER_BACKEND).
+// A checkout session stores only product_id and quantity of real, active products of the shop (at
+// most 50 lines), never a client's names or prices. It is live while used in the last 30 minutes and
+// forgotten 2 hours after its last use; at most 20 live sessions per client IP and shop, and a
+// refused one never stops the purchase (docs/commerce.md). Runs on both store backends
+// (jest.config.js PER_BACKEND).
 
 const MAX_LINES = 50;
-const MAX_SESSIONS = 3;
+const MAX_SESSIONS = 20;
+const FRESH = 30;
 
-describe('Checkout session storage (decisions §15)', () => {
+describe('Checkout session storage', () => {
   const t = useTestApp();
 
   const session = () => `sess-${randomUUID()}`;
@@ -51,17 +54,20 @@ describe('Checkout session storage (decisions §15)', () => {
         { product_id: espresso.id, name: longName, price: 0.01, quantity: 2 },
         { product_id: cookie.id, name: 'Cookie', price: 987.65, quantity: 1 },
       ],
-      subtotal: 1.23,
+      subtotal: 777.77,
     });
     expect(res.status).toBe(200);
-    // The answer keeps its shape; the subtotal is the catalog's, not the client's.
-    expect(res.body).toEqual({ success: true, message: 'Cart synchronized successfully', subtotal: 240.5 });
+    // The answer echoes the subtotal sent (spec 4.3); the session keeps none of it.
+    expect(res.body).toEqual({ success: true, message: 'Cart synchronized successfully', subtotal: 777.77 });
 
     const { text } = await stored(tenant.id);
+    expect(text).not.toContain('777.77');
     expect(text).toContain(String(espresso.id));
     expect(text).not.toContain(longName);
     expect(text).not.toContain('Cookie');
-    expect(text).not.toMatch(/0\.01|987\.65|1\.23|price|name/);
+    // The amounts as numbers of their own: the session's slot names the client's address, which may
+    // well contain "1.23" (10.182.201.23).
+    expect(text).not.toMatch(/(?<![\d.])(0\.01|987\.65|1\.23)(?!\d)|price|name/);
     const [value] = await storedSessions(tenant.id);
     expect(JSON.parse(value).items).toEqual([
       { product_id: espresso.id, quantity: 2 },
@@ -109,42 +115,91 @@ describe('Checkout session storage (decisions §15)', () => {
     expect((await summaryAs(ip, tenant.id, { session_id: session(), items: lines(MAX_LINES), subtotal: 0 })).status).toBe(200);
   });
 
-  it(`keeps at most ${MAX_SESSIONS} live sessions per IP and shop; a further one is 429 { message }`, async () => {
+  const cart = (productId: number, sessionId = session()) => ({
+    session_id: sessionId,
+    items: [{ product_id: productId, quantity: 1 }],
+    subtotal: 100,
+  });
+  /** MAX_SESSIONS new sessions of one client, sent at once: all are stored. */
+  const fillSlots = async (ip: string, tenantId: string, productId: number) => {
+    const sessions = Array.from({ length: MAX_SESSIONS }, session);
+    const responses = await Promise.all(sessions.map((id) => summaryAs(ip, tenantId, cart(productId, id))));
+    expect(responses.map((res) => res.status)).toEqual(Array(MAX_SESSIONS).fill(200));
+    return sessions;
+  };
+
+  it(`keeps ${MAX_SESSIONS} live sessions of one IP in a shop, sent at once; a further one is 429 { message }`, async () => {
     const { tenant, espresso } = await shop();
     const ip = uniqueClientIp();
-    const cart = (sessionId: string) => ({ session_id: sessionId, items: [{ product_id: espresso.id, quantity: 1 }], subtotal: 100 });
-    const sessions = [session(), session(), session()];
-    for (const id of sessions) expect((await summaryAs(ip, tenant.id, cart(id))).status).toBe(200);
-    const refused = await summaryAs(ip, tenant.id, cart(session()));
+    const sessions = await fillSlots(ip, tenant.id, espresso.id);
+    const refused = await summaryAs(ip, tenant.id, cart(espresso.id));
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: expect.any(String) });
     expect(await storedSessions(tenant.id)).toHaveLength(MAX_SESSIONS);
     // Positive controls: a stored session is updated as often as needed, another client and the
     // same client in another shop each have their own sessions.
-    expect((await summaryAs(ip, tenant.id, { ...cart(sessions[1]), items: [{ product_id: espresso.id, quantity: 4 }] })).status).toBe(200);
-    expect((await summaryAs(uniqueClientIp(), tenant.id, cart(session()))).status).toBe(200);
-    const other = await shop();
     expect(
-      (
-        await summaryAs(ip, other.tenant.id, {
-          session_id: session(),
-          items: [{ product_id: other.espresso.id, quantity: 1 }],
-          subtotal: 1,
-        })
-      ).status,
+      (await summaryAs(ip, tenant.id, { ...cart(espresso.id, sessions[1]), items: [{ product_id: espresso.id, quantity: 4 }] })).status,
     ).toBe(200);
+    expect((await summaryAs(uniqueClientIp(), tenant.id, cart(espresso.id))).status).toBe(200);
+    const other = await shop();
+    expect((await summaryAs(ip, other.tenant.id, cart(other.espresso.id))).status).toBe(200);
   });
 
-  it(`stores exactly ${MAX_SESSIONS} of 20 concurrent fresh sessions from one IP`, async () => {
+  it('keeps a session live 30 minutes and stored 2 hours after its last use; a lapsed slot takes a new session', async () => {
     const { tenant, espresso } = await shop();
     const ip = uniqueClientIp();
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        summaryAs(ip, tenant.id, { session_id: session(), items: [{ product_id: espresso.id, quantity: 1 }], subtotal: 100 }),
-      ),
+    const sessions = await fillSlots(ip, tenant.id, espresso.id);
+    const sessionTtl = await storeTtlSeconds(t, `checkout:${tenant.id}:${sessions[0]}`);
+    expect(sessionTtl).toBeGreaterThan(30 * 60);
+    expect(sessionTtl).toBeLessThanOrEqual(2 * 3600);
+    const slots = (await storeKeys(t, `checkout-client:${tenant.id}:*`)).sort();
+    expect(slots).toHaveLength(MAX_SESSIONS);
+    for (const slot of slots) expect(await storeTtlSeconds(t, slot)).toBeLessThanOrEqual(30 * 60);
+    expect((await summaryAs(ip, tenant.id, cart(espresso.id))).status).toBe(429);
+    // Thirty minutes without use (the slot's key lapsing) end a session's liveness, not the session.
+    const lapsed = (await Promise.all(slots.map(async (slot) => ({ slot, owner: await t.get(KeyValueStore).get(slot) })))).find(
+      (entry) => entry.owner === sessions[0],
+    )!;
+    await deleteStoreKeys(t, [lapsed.slot]);
+    const newcomer = session();
+    expect((await summaryAs(ip, tenant.id, cart(espresso.id, newcomer))).status).toBe(200);
+    // The lapsed session is still stored, and is not refused when the shopper comes back to it.
+    expect((await summaryAs(ip, tenant.id, cart(espresso.id, sessions[0]))).status).toBe(200);
+    expect(await storedSessions(tenant.id)).toHaveLength(MAX_SESSIONS + 1);
+  });
+
+  it('never lets a refused session stop the coupon or the order', async () => {
+    const { tenant, espresso } = await shop();
+    await createCoupon(t, tenant.id, { code: 'TENOFF', value: '10' });
+    const ip = uniqueClientIp();
+    await fillSlots(ip, tenant.id, espresso.id);
+    const refusedSession = session();
+    expect((await summaryAs(ip, tenant.id, cart(espresso.id, refusedSession))).status).toBe(429);
+    // The storefront then validates the coupon with the subtotal it shows.
+    const coupon = await postAs(ip, 'validate-coupon', tenant.id, { session_id: refusedSession, code: 'TENOFF', cart_subtotal: 100 });
+    expect(coupon.status).toBe(200);
+    expect(coupon.body).toEqual({ valid: true, discount_amount: 10, coupon_type: 'percentage', code: 'TENOFF' });
+    const order = await placeOrder(
+      t,
+      tenant.id,
+      {
+        ...orderBody([{ product_id: espresso.id, quantity: 1 }]),
+        session_id: refusedSession,
+        coupon_code: 'TENOFF',
+      },
+      { 'X-Forwarded-For': ip },
     );
+    expect(order.status).toBe(201);
+    expect(order.body.data).toEqual(expect.objectContaining({ subtotal: 100, discount_amount: 10 }));
+  });
+
+  it(`stores exactly ${MAX_SESSIONS} of ${FRESH} concurrent fresh sessions from one IP`, async () => {
+    const { tenant, espresso } = await shop();
+    const ip = uniqueClientIp();
+    const responses = await Promise.all(Array.from({ length: FRESH }, () => summaryAs(ip, tenant.id, cart(espresso.id))));
     expect(responses.filter((res) => res.status === 200)).toHaveLength(MAX_SESSIONS);
-    expect(responses.filter((res) => res.status === 429)).toHaveLength(20 - MAX_SESSIONS);
+    expect(responses.filter((res) => res.status === 429)).toHaveLength(FRESH - MAX_SESSIONS);
     expect(await storedSessions(tenant.id)).toHaveLength(MAX_SESSIONS);
   });
 
@@ -159,22 +214,20 @@ describe('Checkout session storage (decisions §15)', () => {
     );
     expect(responses.map((res) => res.status)).toEqual(Array(20).fill(200));
     expect(await storedSessions(tenant.id)).toHaveLength(1);
-    // The client still has its other two sessions, and no more.
-    const cart = () => ({ session_id: session(), items: [{ product_id: espresso.id, quantity: 1 }], subtotal: 100 });
-    expect((await summaryAs(ip, tenant.id, cart())).status).toBe(200);
-    expect((await summaryAs(ip, tenant.id, cart())).status).toBe(200);
-    expect((await summaryAs(ip, tenant.id, cart())).status).toBe(429);
+    // The client still has its other slots, and no more.
+    const others = await Promise.all(Array.from({ length: MAX_SESSIONS - 1 }, () => summaryAs(ip, tenant.id, cart(espresso.id))));
+    expect(others.map((res) => res.status)).toEqual(Array(MAX_SESSIONS - 1).fill(200));
+    expect((await summaryAs(ip, tenant.id, cart(espresso.id))).status).toBe(429);
   });
 
   it('counts the addresses of one IPv6 /64 as one client', async () => {
     const { tenant, espresso } = await shop();
     const prefix = `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
-    const statuses = [];
-    for (let i = 1; i <= MAX_SESSIONS + 1; i++) {
-      const body = { session_id: session(), items: [{ product_id: espresso.id, quantity: 1 }], subtotal: 100 };
-      statuses.push((await summaryAs(`${prefix}::${i}`, tenant.id, body)).status);
-    }
-    expect(statuses).toEqual([...Array(MAX_SESSIONS).fill(200), 429]);
+    const first = await Promise.all(
+      Array.from({ length: MAX_SESSIONS }, (_, i) => summaryAs(`${prefix}::${i + 1}`, tenant.id, cart(espresso.id))),
+    );
+    expect(first.map((res) => res.status)).toEqual(Array(MAX_SESSIONS).fill(200));
+    expect((await summaryAs(`${prefix}::ffff`, tenant.id, cart(espresso.id))).status).toBe(429);
   });
 
   it('lets validate-coupon and remove-coupon store no session of their own', async () => {

@@ -142,6 +142,99 @@ describe('Checkout (spec 4.3, decisions §6)', () => {
     });
   });
 
+  describe('release-inventory', () => {
+    const released = { success: true, message: 'Inventory released.' };
+
+    it('ends the session’s hold: its units are available again at once', async () => {
+      const { tenant, product } = await stocked(3);
+      const leaving = session();
+      expect(await hold(tenant.id, product.id, 3, leaving)).toBe(200);
+      expect(await hold(tenant.id, product.id, 1)).toBe(409);
+      const res = await post('release-inventory', tenant.id, { session_id: leaving });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(released);
+      expect(await hold(tenant.id, product.id, 3)).toBe(200);
+      // Releasing never touches the stock itself.
+      expect(await stockOf(t, product.id)).toBe(3);
+    });
+
+    it('answers 200 when the session holds nothing, and leaves other sessions’ holds alone', async () => {
+      const { tenant, product } = await stocked(2);
+      const keeper = session();
+      expect(await hold(tenant.id, product.id, 2, keeper)).toBe(200);
+      const res = await post('release-inventory', tenant.id, { session_id: session() });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(released);
+      // The same session id in another shop is another session.
+      const elsewhere = await shop();
+      expect((await post('release-inventory', elsewhere.id, { session_id: keeper })).body).toEqual(released);
+      expect(await hold(tenant.id, product.id, 1)).toBe(409);
+    });
+
+    it('takes a text/plain body holding the JSON (navigator.sendBeacon), the shop named in it', async () => {
+      const { tenant, product } = await stocked(1);
+      const leaving = session();
+      expect(await hold(tenant.id, product.id, 1, leaving)).toBe(200);
+      const res = await t
+        .http()
+        .post('/api/v1/checkout/release-inventory')
+        .set('Content-Type', 'text/plain;charset=UTF-8')
+        .send(JSON.stringify({ session_id: leaving, tenant_id: tenant.id }));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(released);
+      expect(await hold(tenant.id, product.id, 1)).toBe(200);
+    });
+
+    it('answers 422 without a session id or a resolvable shop', async () => {
+      const tenant = await shop();
+      const noSession = await post('release-inventory', tenant.id, {});
+      expect(noSession.status).toBe(422);
+      expect(noSession.body.errors).toHaveProperty('session_id');
+      const noShop = await post('release-inventory', null, { session_id: session() });
+      expect(noShop.status).toBe(422);
+      expect(noShop.body.errors).toHaveProperty('tenant_id');
+    });
+
+    it('leaves the stock exact when a release races holds and a renewal of the same session', async () => {
+      const { tenant, product } = await stocked(6);
+      const leaving = session();
+      const holdAs = (ip: string, sessionId: string, quantity: number) =>
+        post('hold-inventory', tenant.id, { items: [{ product_id: product.id, quantity }], session_id: sessionId }).set(
+          'X-Forwarded-For',
+          ip,
+        );
+      // One client holds at most half the stock (3 of 6).
+      expect((await holdAs(uniqueClientIp(), leaving, 3)).status).toBe(200);
+      const [release, renewal, ...holds] = await Promise.all([
+        post('release-inventory', tenant.id, { session_id: leaving }),
+        holdAs(uniqueClientIp(), leaving, 2),
+        ...Array.from({ length: 8 }, () => holdAs(uniqueClientIp(), session(), 1)),
+      ]);
+      expect(release.status).toBe(200);
+      expect([200, 409]).toContain(renewal.status);
+      for (const res of holds) expect([200, 409]).toContain(res.status);
+      const heldBy = async (condition: string, value: number | string) => {
+        const [row] = await t.db.query(
+          `SELECT coalesce(sum(quantity), 0)::int AS n FROM inventory_holds WHERE ${condition} = $1 AND expires_at > now()`,
+          [value],
+        );
+        return row.n as number;
+      };
+      // The leaving session's hold stands only if its renewal committed after the release.
+      const leavingHeld = await heldBy('session_id', leaving);
+      expect(renewal.status === 200 ? [0, 2] : [0]).toContain(leavingHeld);
+      // Every unit held is a hold that answered 200 and still stands, never more than the stock.
+      const live = await heldBy('product_id', product.id);
+      expect(live).toBe(holds.filter((res) => res.status === 200).length + leavingHeld);
+      expect(live).toBeLessThanOrEqual(6);
+      expect(await stockOf(t, product.id)).toBe(6);
+      // What is left is exactly what can still be held.
+      const rest = await Promise.all(Array.from({ length: 6 - live }, () => holdAs(uniqueClientIp(), session(), 1)));
+      expect(rest.map((res) => res.status)).toEqual(Array(6 - live).fill(200));
+      expect((await holdAs(uniqueClientIp(), session(), 1)).status).toBe(409);
+    });
+  });
+
   describe('cart-summary, validate-coupon, remove-coupon', () => {
     it('synchronizes the cart, remembers the signed-in user, and validates a coupon against the stored subtotal', async () => {
       const tenant = await shop();

@@ -1,7 +1,7 @@
 import { createCoupon } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
 import { DESKTOP, describeWithBrowser, expectNoSeriousAxeViolations, PHONE, scrollsSideways, useBrowser } from '@test/support/browser';
-import { openSignedIn } from '@test/support/dashboard';
+import { openSignedIn, setSwitch } from '@test/support/dashboard';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -105,7 +105,7 @@ describeWithBrowser('Dashboard: coupons', () => {
       what: 'the coupon in its form',
     });
     await edit.getByRole('textbox', { name: /^value/i }).fill('20');
-    await edit.getByRole('switch', { name: /active/i }).uncheck({ force: true });
+    await setSwitch(edit.getByRole('switch', { name: /active/i }), false);
     await edit.getByRole('button', { name: /^save$/i }).click();
     await page
       .getByRole('table', { name: /coupons/i })

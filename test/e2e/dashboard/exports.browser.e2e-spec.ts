@@ -27,8 +27,8 @@ async function shopWithOrders(t: TestApp) {
 const table = (page: Page) => page.getByRole('table', { name: /^exports$/i });
 
 /** The CSV behind a row's "Download" link, as the browser saves it. */
-async function downloadFrom(page: Page, row: ReturnType<Page['locator']>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^download$/i }).click()]);
+async function downloadFrom(page: Page, row: ReturnType<Page['locator']>, link = /^download$/i) {
+  const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: link }).click()]);
   return { name: file.suggestedFilename(), csv: parseCsv(readFileSync(await file.path(), 'utf8')) };
 }
 
@@ -62,6 +62,8 @@ describeWithBrowser('Dashboard: exports', () => {
       .waitFor();
     const row = table(page).locator('tbody tr');
     await row.getByText(/^ready$/i).waitFor();
+    // The link is signed by a read of its own, once the row says Ready.
+    await row.getByRole('link', { name: /^download$/i }).waitFor();
     expect(await row.count()).toBe(1);
     const cells = await row.locator('td').allTextContents();
     expect(cells[1]).toBe('Orders');
@@ -69,7 +71,10 @@ describeWithBrowser('Dashboard: exports', () => {
 
     const { name, csv } = await downloadFrom(page, row);
     expect(name).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
-    expect(csv.rows.map((order) => order.order_number).sort()).toEqual([...shop.numbers].sort());
+    // A file for people, in the page's language.
+    expect(csv.header.slice(0, 3)).toEqual(['Order', 'Placed at', 'Status']);
+    expect(csv.header).toContain('Branch');
+    expect(csv.rows.map((order) => order.Order).sort()).toEqual([...shop.numbers].sort());
     await expectNoSeriousAxeViolations(page);
     expect(await scrollsSideways(page)).toBe(false);
   });
@@ -128,6 +133,7 @@ describeWithBrowser('Dashboard: exports', () => {
       .waitFor();
     const row = table(page).locator('tbody tr');
     await row.getByText(/^ready$/i).waitFor();
+    await row.getByRole('link', { name: /^download$/i }).waitFor();
     expect((await row.locator('td').allTextContents())[1]).toBe('Sales report');
     const { name, csv } = await downloadFrom(page, row);
     expect(name).toBe(`sales-${weekAgo}-to-${today}.csv`);
@@ -146,5 +152,9 @@ describeWithBrowser('Dashboard: exports', () => {
       .waitFor();
     await page.getByRole('link', { name: /^descargar$/i }).waitFor();
     await expectNoSeriousAxeViolations(page);
+    const { csv } = await downloadFrom(page, page.getByRole('table', { name: /^exportaciones$/i }).locator('tbody tr'), /^descargar$/i);
+    expect(csv.header.slice(0, 4)).toEqual(['Pedido', 'Fecha', 'Estado', 'Estado del pago']);
+    expect(csv.rows.map((order) => order.Pedido).sort()).toEqual([...shop.numbers].sort());
+    expect(csv.rows[0].Fecha).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-06:00$/);
   });
 });

@@ -252,4 +252,30 @@ describeWithBrowser('Dashboard: creating a shop', () => {
     await page.getByRole('button', { name: /create shop/i }).click();
     expect(await messageAt('Confirm password')).toMatch(/passwords do not match/i);
   });
+
+  it("shows the API's field errors at their fields in the page's language", async () => {
+    const { user } = await createUser(t);
+    const page = await browser.newPage({ locale: 'es-HN' });
+    await page.goto(dashboardUrl(t, '/register'));
+    const messageAt = async (label: string) => {
+      const control = field(page, label);
+      await page.waitForFunction((element) => element?.getAttribute('aria-invalid') === 'true', await control.elementHandle());
+      return page.locator(`[id="${(await control.getAttribute('aria-describedby'))!.split(' ')[0]}"]`).textContent();
+    };
+
+    await fill(page, {
+      'Su nombre': 'Rosa',
+      'Correo electrónico': `rosa-${Date.now()}@example.test`,
+      Contraseña: 'short',
+      'Confirmar contraseña': 'short',
+      'Nombre de la tienda': 'Panadería',
+    });
+    await page.getByRole('button', { name: /crear tienda/i }).click();
+    expect(await messageAt('Contraseña')).toBe('La contraseña debe tener al menos 8 caracteres.');
+
+    await fill(page, { 'Correo electrónico': user.email, Contraseña: 'bread2026', 'Confirmar contraseña': 'bread2026' });
+    await page.getByRole('button', { name: /crear tienda/i }).click();
+    expect(await messageAt('Correo electrónico')).toBe('El valor de email ya está en uso.');
+    expect(page.url()).toBe(dashboardUrl(t, '/register'));
+  });
 });

@@ -1,7 +1,7 @@
 import { createLocation } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
 import { DESKTOP, describeWithBrowser, expectNoSeriousAxeViolations, PHONE, scrollsSideways, useBrowser } from '@test/support/browser';
-import { openSignedIn } from '@test/support/dashboard';
+import { openSignedIn, setSwitch } from '@test/support/dashboard';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -43,7 +43,7 @@ describeWithBrowser('Dashboard: locations', () => {
     await dialog.getByRole('textbox', { name: /^name/i }).fill('Colonia Palmira');
     await dialog.getByRole('textbox', { name: /address/i }).fill('Avenida República de Chile, Tegucigalpa');
     await dialog.getByRole('textbox', { name: /delivery fee/i }).fill('75.5');
-    await dialog.getByRole('switch', { name: /primary/i }).check({ force: true });
+    await setSwitch(dialog.getByRole('switch', { name: /primary/i }), true);
     await expectNoSeriousAxeViolations(page);
     expect(await scrollsSideways(page)).toBe(false);
     await dialog.getByRole('button', { name: /^save$/i }).click();
@@ -83,7 +83,7 @@ describeWithBrowser('Dashboard: locations', () => {
     await waitFor(async () => (await name.getAttribute('aria-invalid')) === 'true', { what: 'the Name field marked invalid' });
 
     await name.fill('Mall Multiplaza');
-    await dialog.getByRole('switch', { name: /active/i }).uncheck({ force: true });
+    await setSwitch(dialog.getByRole('switch', { name: /active/i }), false);
     await dialog.getByRole('button', { name: /^save$/i }).click();
     await page
       .getByRole('table', { name: /locations/i })

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { createOrderWithProduct, createProduct } from '@test/support/commerce-factories';
-import { createTenantWithOwner } from '@test/support/factories';
+import { createTenantWithOwner, PROVEN_EMAIL } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import { DESKTOP, describeWithBrowser, expectNoSeriousAxeViolations, PHONE, scrollsSideways, useBrowser } from '@test/support/browser';
-import { openSignedIn } from '@test/support/dashboard';
+import { openSignedIn, setSwitch } from '@test/support/dashboard';
 import { useTestApp } from '@test/support/test-app';
 import { TEST_RATE_LIMITS } from '@test/support/test-env';
 import { waitFor } from '@test/support/wait';
@@ -111,14 +111,14 @@ describeWithBrowser('Dashboard: products', () => {
     await image.fill('');
 
     await page.getByRole('textbox', { name: /^price/i }).fill('55');
-    await page.getByRole('switch', { name: /active/i }).uncheck({ force: true });
+    await setSwitch(page.getByRole('switch', { name: /active/i }), false);
     await page.getByRole('button', { name: /^save$/i }).click();
     await page.getByText(/product saved/i).waitFor();
     expect(await productRow(shop.tenant.id, 'Double espresso')).toMatchObject({ id: product.id, price: '55.00', is_active: false });
   });
 
   it('"Write with AI" fills the description without saving it and shows the attempts left', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { name: 'Panadería La Espiga', aiCredits: 5 } });
+    const shop = await createTenantWithOwner(t, { tenant: { name: 'Panadería La Espiga', aiCredits: 5 }, owner: PROVEN_EMAIL });
     await createProduct(t, shop.tenant.id, { name: 'Pan de yema', price: '30.00' });
     ai.reply({ json: { content: 'Soft, golden egg bread baked at dawn.' }, totalTokens: 50 });
     const page = await browser.newPage();
@@ -172,6 +172,44 @@ describeWithBrowser('Dashboard: products', () => {
     await page.getByRole('link', { name: 'Ordered bread' }).waitFor();
     expect(await page.getByRole('link', { name: 'Old muffin' }).count()).toBe(0);
     expect(await productRow(shop.tenant.id, 'Old muffin')).toBeUndefined();
+  });
+
+  it('refuses a negative price or a fraction of a unit at its field, in Spanish, before sending; never changes what was typed', async () => {
+    const shop = await createTenantWithOwner(t);
+    const page = await browser.newPage({ locale: 'es-HN' });
+    await openSignedIn(page, t, shop.token, '/products/new');
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/v1/merchant/products')) writes.push(request.url());
+    });
+    await page.getByRole('textbox', { name: /^nombre/i }).fill('Rosquillas');
+    const price = page.getByRole('textbox', { name: /^precio/i });
+    const stock = page.getByRole('textbox', { name: /^existencias/i });
+    await price.fill('-10');
+    await stock.fill('1.5');
+    await page.getByRole('button', { name: /^guardar$/i }).click();
+
+    await waitFor(async () => (await price.getAttribute('aria-invalid')) === 'true', { what: 'the price marked invalid' });
+    const messageOf = async (field: typeof price) => {
+      const ids = (await field.getAttribute('aria-describedby'))!.split(' ').filter(Boolean);
+      return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()))).join(' ');
+    };
+    expect(await messageOf(price)).toContain('Escriba 0 o más.');
+    expect(await stock.getAttribute('aria-invalid')).toBe('true');
+    expect(await messageOf(stock)).toContain('Escriba un número entero.');
+    // What was typed stays, and nothing went to the API.
+    expect(await price.inputValue()).toBe('-10.00');
+    expect(await stock.inputValue()).toBe('1.5');
+    expect(writes).toEqual([]);
+    expect(await productRow(shop.tenant.id, 'Rosquillas')).toBeUndefined();
+    await expectNoSeriousAxeViolations(page);
+
+    // Corrected, it is saved as typed.
+    await price.fill('12.50');
+    await stock.fill('3');
+    await page.getByRole('button', { name: /^guardar$/i }).click();
+    await waitFor(async () => (await productRow(shop.tenant.id, 'Rosquillas')) !== undefined, { what: 'the product saved' });
+    expect(await productRow(shop.tenant.id, 'Rosquillas')).toMatchObject({ price: '12.50', stock: 3 });
   });
 
   it('speaks Spanish to a browser in Spanish', async () => {

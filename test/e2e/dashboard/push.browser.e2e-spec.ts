@@ -109,7 +109,7 @@ describeWithBrowser('Dashboard: Web Push (service worker, VAPID key, subscriptio
 
   it('registers the service worker and calls the browser’s own subscribe() with the server’s VAPID key; when no push service answers, says so and registers nothing', async () => {
     const shop = await createShop(t);
-    const page = await browser.newPage();
+    const page = await browser.newPage({ persistent: true });
     await grantNotifications(page, t);
     await openSignedIn(page, t, shop.token, '/notifications');
     // The real subscribe(), recording the key it is given.
@@ -155,7 +155,7 @@ describeWithBrowser('Dashboard: Web Push (service worker, VAPID key, subscriptio
       const shop = await createShop(t);
       const product = await createProduct(t, shop.tenant.id, { name: 'Carrot cake', price: '420.00' });
       const device = push.browser('aes128gcm');
-      const page = await browser.newPage({ viewport });
+      const page = await browser.newPage({ viewport, persistent: true });
       await grantNotifications(page, t);
       await answerWithSubscription(page, device);
       await openSignedIn(page, t, shop.token, '/notifications');
@@ -231,7 +231,7 @@ describeWithBrowser('Dashboard: Web Push where the server has none', () => {
 
   it('says push is not set up on this server (GET /api/v1/push/public-key is 404), with no button', async () => {
     const shop = await createShop(t);
-    const page = await browser.newPage();
+    const page = await browser.newPage({ persistent: true });
     await openSignedIn(page, t, shop.token, '/notifications');
     await page.getByText(/push notifications are not set up on this server/i).waitFor();
     expect(await page.getByRole('button', { name: /push notifications/i }).count()).toBe(0);

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { createCoupon, createLocation, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { authHeader, createTenantWithOwner } from '@test/support/factories';
 import { DESKTOP, describeWithBrowser, PHONE, useBrowser, type Viewport } from '@test/support/browser';
-import { openSignedIn } from '@test/support/dashboard';
+import { openSignedIn, pageTrail } from '@test/support/dashboard';
 import { placeOrder } from '@test/support/http-clients';
+import { startOutageProxy } from '@test/support/outage-proxy';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -144,13 +145,50 @@ describeWithBrowser('Dashboard: every page opens (screenshots with UPDATE_SCREEN
     it.each(VIEWPORTS)(`${shot.name} (%s)`, async (size, viewport) => {
       const page = await browser.newPage({ viewport });
       const path = typeof shot.path === 'function' ? shot.path(shop) : shot.path;
-      if (shot.signedIn === false) await page.goto(`${t.baseUrl}/dashboard${path}`);
-      else await openSignedIn(page, t, shot.superAdmin ? shop.superAdminToken : shop.token, path);
-      await page.getByRole('heading', { name: shot.heading }).waitFor();
+      const trail = pageTrail(page);
+      try {
+        if (shot.signedIn === false) await page.goto(`${t.baseUrl}/dashboard${path}`);
+        else await openSignedIn(page, t, shot.superAdmin ? shop.superAdminToken : shop.token, path);
+        await page.getByRole('heading', { name: shot.heading }).waitFor();
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${await trail.describe()}`, { cause: error });
+      } finally {
+        trail.stop();
+      }
       // Data drawn, spinners gone, fonts ready: the picture is of the page as a person sees it.
       await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
       await page.evaluate(() => document.fonts.ready);
       if (UPDATE) await page.screenshot({ path: join(SHOTS, `${shot.name}-${size}.png`), fullPage: true, animations: 'disabled' });
     });
   }
+
+  // The outage banners (docs/dashboard.md, "Outages"): the server cut off while on Orders, then
+  // Overview opened (outage-*.png); left so for 5 s, the live connection's too (live-paused-*.png).
+  it.each(VIEWPORTS)('the outage banners (%s)', async (size, viewport) => {
+    const proxy = await startOutageProxy(t.baseUrl);
+    try {
+      const page = await browser.newPage({ viewport });
+      await openSignedIn(page, proxy, shop.token, '/orders');
+      await page.getByRole('heading', { name: /^orders$/i }).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
+      proxy.cut();
+      const navigation = page.getByRole('navigation', { name: /main/i });
+      if (!(await navigation.isVisible())) await page.getByRole('button', { name: /^menu$/i }).click();
+      await navigation.getByRole('link', { name: 'Overview', exact: true }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /cannot reach the server/i })
+        .waitFor();
+      await page.getByText(/this page could not be loaded/i).waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      if (UPDATE) await page.screenshot({ path: join(SHOTS, `outage-${size}.png`), fullPage: true, animations: 'disabled' });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /live updates paused/i })
+        .waitFor();
+      if (UPDATE) await page.screenshot({ path: join(SHOTS, `live-paused-${size}.png`), fullPage: true, animations: 'disabled' });
+    } finally {
+      await proxy.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { createTenantWithOwner } from '@test/support/factories';
+import { createTenantWithOwner, PROVEN_EMAIL } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import { DESKTOP, describeWithBrowser, expectNoSeriousAxeViolations, PHONE, scrollsSideways, useBrowser } from '@test/support/browser';
 import { openSignedIn } from '@test/support/dashboard';
@@ -35,7 +35,10 @@ describeWithBrowser('Dashboard: shop profile', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ])('shows and saves the profile, its AI credits and its public page (%s)', async (_size, viewport) => {
-    const shop = await createTenantWithOwner(t, { tenant: { name: 'La Espiga', slogan: 'Old slogan', tags: ['bread'], aiCredits: 7 } });
+    const shop = await createTenantWithOwner(t, {
+      tenant: { name: 'La Espiga', slogan: 'Old slogan', tags: ['bread'], aiCredits: 7 },
+      owner: PROVEN_EMAIL,
+    });
     const page = await browser.newPage({ viewport });
     await openSignedIn(page, t, shop.token, '/shop');
 
@@ -80,7 +83,7 @@ describeWithBrowser('Dashboard: shop profile', () => {
   });
 
   it('"Improve with AI" takes the optional wishes, shows the progress, then the improved fields and "AI-enhanced"', async () => {
-    const shop = await createTenantWithOwner(t, { tenant: { name: 'La Espiga', aiCredits: 4 } });
+    const shop = await createTenantWithOwner(t, { tenant: { name: 'La Espiga', aiCredits: 4 }, owner: PROVEN_EMAIL });
     // The provider answers only once the page has shown that the job is under way.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

@@ -6,7 +6,7 @@ import { OutboxRelay } from '@infra/outbox/outbox.relay';
 import { EXPORTS_QUEUE } from '@modules/exports/jobs/exports.queue';
 import { post } from '@test/support/exports';
 import { createTenantWithOwner } from '@test/support/factories';
-import { jobsOn } from '@test/support/queues';
+import { jobsOn, removeFinishedJob } from '@test/support/queues';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -98,8 +98,8 @@ describe('Export and report requests: the job is queued through the outbox', () 
     const completedAt = (await t.db.query('SELECT completed_at FROM export_files WHERE id = $1', [fileId]))[0];
 
     // The same event delivered once more, to a queue that no longer holds the finished job.
-    await queue().remove(fileId);
-    await t.get<Queue>(getQueueToken(OUTBOX_QUEUE)).remove(outboxJobId(String(event?.id)));
+    await removeFinishedJob(t, EXPORTS_QUEUE, fileId);
+    await removeFinishedJob(t, OUTBOX_QUEUE, outboxJobId(String(event?.id)));
     await t.db.query('DELETE FROM outbox_consumptions WHERE event_id = $1', [event?.id]);
     await t.db.query(`UPDATE outbox_events SET status = 'pending', available_at = now() WHERE id = $1`, [event?.id]);
     await waitFor(async () => (await eventOf(fileId))?.status === 'processed', { what: 'the redelivery to be processed' });

@@ -201,6 +201,36 @@ describe('Orders export (spec 6, 8; decisions §9, §12)', () => {
     expect(res.text).toContain(',"",'); // customer_email: empty, quoted
   });
 
+  it('defuses a formula behind Unicode spaces, controls and format characters, and fullwidth signs', async () => {
+    const shop = await createShop(t);
+    const product = await createProduct(t, shop.tenant.id, { name: 'Camisa', price: '10.00' });
+    const hostile = [
+      { customerName: '\u00A0=cmd|calc', customerNotes: '\u200B=1+1', customerAddress: '\u000B@SUM(A1)' },
+      { customerName: '\u000C+1', customerNotes: '\u3000=1+1', customerAddress: '\uFF1DHYPERLINK("x")' },
+      { customerName: '\uFF0B504', customerNotes: '\uFF0D2', customerAddress: 'Col. 5;\u00A0\uFF20x' },
+      { customerName: '\u00A0María', customerNotes: 'a\uFF1Db', customerAddress: 'Col. 5' },
+    ];
+    for (const [index, order] of hostile.entries()) {
+      await insertOrder(t, shop.tenant.id, {
+        createdAt: new Date(Date.UTC(2025, 0, 10 + index)),
+        customerName: order.customerName,
+        customerNotes: order.customerNotes,
+        customerAddress: order.customerAddress,
+        items: [{ productId: product.id, name: 'Camisa', price: '10.00', quantity: 1 }],
+      });
+    }
+    const { exportId } = await exportAndWait(shop.token, shop.owner.id);
+    const shown = await t.http().get(`/api/v1/exports/${exportId}`).set(authHeader(shop.token));
+    const res = await download(t, shown.body.data.download_url);
+    expect(res.status).toBe(200);
+    const { rows } = parseCsv(res.text);
+    expect(rows.map((row) => [row.customer_name, row.customer_notes, row.customer_address])).toEqual([
+      ...hostile.slice(0, 3).map((order) => [`'${order.customerName}`, `'${order.customerNotes}`, `'${order.customerAddress}`]),
+      // Controls: a no-break space before a name, a fullwidth sign inside a word.
+      ['\u00A0María', 'a\uFF1Db', 'Col. 5'],
+    ]);
+  });
+
   it('exports an empty shop as the header alone, and notifies the staff member who asked, not the owner', async () => {
     const shop = await createShop(t);
     const staff = await createStaff(t, shop.tenant);

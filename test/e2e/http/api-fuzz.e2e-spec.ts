@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { PAYMENT_EVENT_TYPES } from '@modules/payments/domain/payment-events';
 import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
 import { createCoupon, createLocation, createOrderWithProduct, createProduct, createShop } from '@test/support/commerce-factories';
-import { createUser, issueToken } from '@test/support/factories';
+import { createUser, issueToken, PROVEN_EMAIL } from '@test/support/factories';
 import { useFakeAiProvider } from '@test/support/fake-ai-provider';
 import type { RecordedRequest } from '@test/support/fake-servers';
 import { useFakeSocialProviders } from '@test/support/fake-social-providers';
@@ -64,8 +64,8 @@ const OWN_ERROR_BODIES: Record<string, (status: number, body: unknown) => boolea
   'POST /api/webhooks/payment': (status, body) => status === 422 && isObject(body) && body.status === 'invalid',
 };
 
-/** The hosted shop pages answer an unknown shop with a page of their own (text/html 404, as documented). */
-const HTML_NOT_FOUND = new Set(['GET /s/{slug}', 'GET /s/{slug}/checkout']);
+/** The hosted shop pages answer an unknown shop or order with a page of their own (text/html 404, as documented). */
+const HTML_NOT_FOUND = new Set(['GET /s/{slug}', 'GET /s/{slug}/checkout', 'GET /s/{slug}/orders/{orderNumber}']);
 
 interface Account {
   userId: string;
@@ -216,6 +216,8 @@ async function send(t: TestApp, operation: Operation, request: FuzzRequest, acco
 /** The rows the generated requests name: two shops, their products, a coupon, an order; and the accounts they are sent as. */
 async function createFixtures(t: TestApp, social: ReturnType<typeof useFakeSocialProviders>) {
   const shop = await createShop(t);
+  // The AI calls need a proven email: the owner's is, so the fuzz reaches past that check.
+  await t.db.query('UPDATE users SET email_verified_at = $2 WHERE id = $1', [shop.owner.id, PROVEN_EMAIL.emailVerifiedAt]);
   const other = await createShop(t);
   const customer = await createUser(t);
   const admin = await createUser(t, { isSuperAdmin: true });

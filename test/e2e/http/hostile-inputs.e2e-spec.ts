@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { authHeader, useTenantWithOwner } from '@test/support/factories';
 import { expectInvalid, placeOrder } from '@test/support/http-clients';
+import { RawHttpConnection } from '@test/support/raw-http';
 import { useTestApp } from '@test/support/test-app';
 
 /** The hostile inputs of decisions §16: each answers 4xx with the contract's body, never 500. */
@@ -188,6 +189,27 @@ describe('Hostile inputs answer 4xx, never 500 (decisions §16)', () => {
       expect(head).toMatch(/^HTTP\/1\.1 431 /);
       expect(head).toMatch(/content-type: application\/json/i);
       expect(JSON.parse(body)).toEqual({ message: expect.stringMatching(/header/i) });
+      expect((await t.http().get('/health/live')).status).toBe(200);
+    });
+
+    it('answer 431 with the JSON error body on a kept-alive connection too: the second request of a reused socket', async () => {
+      const connection = await RawHttpConnection.open(t.baseUrl);
+      try {
+        connection.write('GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+        const first = await connection.nextResponse();
+        expect(first.status).toBe(200);
+        expect(first.headers.connection).toBe('keep-alive');
+
+        connection.write(`GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+        const second = await connection.nextResponse();
+        expect(second.status).toBe(431);
+        expect(second.headers['content-type']).toMatch(/^application\/json/);
+        expect(second.headers['x-content-type-options']).toBe('nosniff');
+        expect(JSON.parse(second.body)).toEqual({ message: 'The request header fields are too large.' });
+        await connection.closed;
+      } finally {
+        connection.destroy();
+      }
       expect((await t.http().get('/health/live')).status).toBe(200);
     });
   });

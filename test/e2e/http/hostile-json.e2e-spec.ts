@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signWebhookBody } from '@modules/payments/domain/webhook-signature';
-import { createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { createOrder, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { authHeader, useTenantWithOwner } from '@test/support/factories';
 import { expectBadRequest, placeOrder } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
@@ -76,12 +76,24 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
       ).toBe(400);
     });
 
-    it('refuses the largest body the parser takes (1 MiB of brackets) quickly and keeps serving', async () => {
+    it('refuses the largest body the parser takes (1 MiB of brackets) as fast as a flat body of that size, and keeps serving', async () => {
       const levels = 500_000;
-      const started = Date.now();
-      const res = await postJson('/api/v1/analytics/track', `${'['.repeat(levels)}${']'.repeat(levels)}`);
-      expect(res.status).toBe(400);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      const timed = async (body: string, status: number) => {
+        const started = process.hrtime.bigint();
+        expect((await postJson('/api/v1/analytics/track', body)).status).toBe(status);
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      };
+      // Against a flat body of the same size, timed in the same run (a loaded machine slows both).
+      // The depth scan costs more per byte than parsing one long string (about 16 times here), but
+      // stays linear: a scan that went back over the nesting would take minutes, not seconds.
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[1];
+      const flat: number[] = [];
+      const deep: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        flat.push(await timed(`"${'x'.repeat(2 * levels - 2)}"`, 400));
+        deep.push(await timed(`${'['.repeat(levels)}${']'.repeat(levels)}`, 400));
+      }
+      expect(median(deep)).toBeLessThan(50 * median(flat) + 1_000);
       expect((await track('{"after":true}')).status).toBe(202);
     });
   });
@@ -156,7 +168,7 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
 
   describe('the conversion beacon never fails', () => {
     it('answers 200 skipped for a hostile body; the same beacon without it is recorded', async () => {
-      const transactionId = `tx-${randomUUID()}`;
+      const { orderNumber: transactionId } = await createOrder(t, shop.tenant.id, { total: '140.00' });
       const nul = await postJson(
         '/api/v1/analytics/conversion',
         JSON.stringify({ tenant_slug: shop.tenant.slug, transaction_id: `${transactionId}\u0000` }),
@@ -173,7 +185,7 @@ describe('Hostile JSON bodies are refused at the edge (decisions §1)', () => {
       // Positive control: the same beacon without the hostile part is recorded.
       const ok = await postJson(
         '/api/v1/analytics/conversion',
-        JSON.stringify({ tenant_slug: shop.tenant.slug, transaction_id: transactionId }),
+        JSON.stringify({ tenant_slug: shop.tenant.slug, transaction_id: transactionId, value: 140 }),
       );
       expect(ok.body).toEqual({ status: 'ok', transaction_id: transactionId });
       const stored = () => t.db.query('SELECT transaction_id FROM analytics_conversions WHERE tenant_id = $1', [shop.tenant.id]);

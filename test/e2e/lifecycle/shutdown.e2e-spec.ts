@@ -101,4 +101,58 @@ describe('Graceful shutdown of a real process with a request in flight (decision
       api.child.kill('SIGKILL');
     }
   });
+
+  it('at listener close, clients sending back to back on keep-alive connections get an answer to every request they sent: none is reset', async () => {
+    const port = await freePort();
+    const grpcPort = await freePort();
+    const api = await startMain(
+      { APP_ROLE: 'api', PORT: String(port), GRPC_URL: `127.0.0.1:${grpcPort}`, SHUTDOWN_DRAIN_MS: '300', SHUTDOWN_TIMEOUT_MS: '5000' },
+      'Storefront API listening',
+    );
+    const agents: http.Agent[] = [];
+    try {
+      const exit = api.exited;
+      /** A POST (no client retries it) on the client's keep-alive connection: its answer, or how it failed. */
+      const post = (agent: http.Agent) =>
+        new Promise<{ status?: number; connection?: string; failure?: string }>((resolve) => {
+          const req = http.request({ host: '127.0.0.1', port, path: '/api/v1/no-such-route', method: 'POST', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection }));
+          });
+          req.on('error', (error: NodeJS.ErrnoException) =>
+            resolve({ failure: `${error.code ?? error.message}${req.reusedSocket ? ' (reused connection)' : ''}` }),
+          );
+          req.setHeader('Content-Type', 'application/json');
+          req.end('{"hold":true}');
+        });
+      const client = async () => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        agents.push(agent);
+        const outcomes: Array<{ status?: number; connection?: string; failure?: string }> = [];
+        // Back to back on one kept-alive connection, until the server says to close it (a client
+        // behind a load balancer then goes to another instance) or the request fails.
+        for (;;) {
+          const outcome = await post(agent);
+          outcomes.push(outcome);
+          if (outcome.failure !== undefined || outcome.connection === 'close') break;
+        }
+        return outcomes;
+      };
+      // Serving first: every client has answers on its connection before the signal.
+      const clients = Array.from({ length: 6 }, () => client());
+      await waitFor(() => agents.length === 6, { what: 'the clients to start' });
+      api.child.kill('SIGTERM');
+      const outcomes = (await Promise.all(clients)).flat();
+      expect(await exit).toBe(0);
+
+      expect(outcomes.filter((outcome) => outcome.status !== undefined).length).toBeGreaterThan(6);
+      // Every client was told in-band to close, on an answer; none had a request reset or hung up.
+      expect(outcomes.filter((outcome) => outcome.failure !== undefined)).toEqual([]);
+      expect(outcomes.filter((outcome) => outcome.connection === 'close')).toHaveLength(6);
+      expect(api.output()).toContain('Shut down cleanly');
+    } finally {
+      for (const agent of agents) agent.destroy();
+      api.child.kill('SIGKILL');
+    }
+  });
 });

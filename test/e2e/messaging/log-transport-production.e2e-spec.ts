@@ -32,6 +32,6 @@ describe('Log transports in production: recipient and subject only', () => {
   it('never logs the one-time code of a real sign-in mail, not even in the subject', async () => {
     const to = `log-${randomUUID()}@example.test`;
     expect((await t.http().post('/api/v1/otp/generate').send({ identifier: to })).status).toBe(200);
-    expect((await loggedMessage(t, 'mail', to)).mail).toEqual({ to, subject: 'Your verification code' });
+    expect((await loggedMessage(t, 'mail', to)).mail).toEqual({ to, subject: 'Su código de verificación' });
   });
 });

@@ -7,7 +7,7 @@ import { useTestApp } from '@test/support/test-app';
 
 /** The six-digit code of a message; fails the test when there is none. */
 function codeIn(text: string): string {
-  const code = /code is (\d{6})/.exec(text)?.[1];
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`No code in the message: ${text}`);
   return code;
 }

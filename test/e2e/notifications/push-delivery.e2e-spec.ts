@@ -10,7 +10,7 @@ import { authHeader } from '@test/support/factories';
 import { FakeBrowser, pushesTo, useFakePushService } from '@test/support/fake-push-service';
 import { placeOrder } from '@test/support/http-clients';
 import { useStarted } from '@test/support/lifecycle';
-import { jobsOn } from '@test/support/queues';
+import { jobsOn, removeFinishedJob } from '@test/support/queues';
 import { freePort, useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 import { verifyVapid } from '@test/support/web-push-receiver';
@@ -120,17 +120,12 @@ describe('Web Push delivery of NewOrderNotification (spec 6, decisions §9)', ()
 
     // Everything that would stop a redelivery is undone, except what the push channel remembers:
     // the consumption row, the event's status, and the finished jobs BullMQ would dedupe on.
-    // The outbox job is marked completed only after its handler has queued the push jobs, which may
-    // finish first; a job still active is not removed, and would dedupe the redelivery.
+    // (A job still running is not removed, and would dedupe the redelivery: removeFinishedJob waits.)
     const outboxQueue = t.get<Queue>(getQueueToken(OUTBOX_QUEUE));
     const outboxJob = outboxJobId(String(event.id));
-    await waitFor(async () => (await outboxQueue.getJob(outboxJob))?.isCompleted(), {
-      timeoutMs: 15_000,
-      what: 'the outbox job to complete',
-    });
-    await outboxQueue.remove(outboxJob);
+    await removeFinishedJob(t, OUTBOX_QUEUE, outboxJob);
     const pushJobId = `push-order-placed.${event.id}-${owner.id}`;
-    await t.get<Queue>(getQueueToken(PUSH_DELIVERY_QUEUE)).remove(pushJobId);
+    await removeFinishedJob(t, PUSH_DELIVERY_QUEUE, pushJobId);
     expect(await outboxQueue.getJob(outboxJob)).toBeFalsy();
     expect(await t.get<Queue>(getQueueToken(PUSH_DELIVERY_QUEUE)).getJob(pushJobId)).toBeFalsy();
     await t.db.query(`DELETE FROM outbox_consumptions WHERE event_id = $1 AND handler = 'OrderPlacedConsumer'`, [event.id]);

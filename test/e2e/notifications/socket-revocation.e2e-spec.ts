@@ -154,7 +154,7 @@ describe('A claim of the account disconnects the squatter and deletes its push s
     const verified = await t
       .http()
       .post('/api/v1/otp/verify')
-      .send({ uuid: generated.body.uuid, otp_code: /code is (\d{6})/.exec(mail.text)![1] });
+      .send({ uuid: generated.body.uuid, otp_code: /\b(\d{6})\b/.exec(mail.text)![1] });
     expect(verified.status).toBe(200);
     expect(verified.body.user.id).toBe(squatter.id);
 

@@ -10,7 +10,7 @@ import { describeIf, requirements } from '@test/support/conditions';
 import { useStarted } from '@test/support/lifecycle';
 import { usePostgresServer, useRedisServer } from '@test/support/private-servers';
 import { TestApp, useTestApp, withTestApp } from '@test/support/test-app';
-import { TEST_DATABASE_URL, TEST_QUEUE_BACKEND, TEST_REDIS_URL } from '@test/support/test-env';
+import { TEST_DATABASE_URL, TEST_QUEUE_BACKEND, TEST_QUEUE_PREFIX, TEST_REDIS_URL } from '@test/support/test-env';
 import { waitFor } from '@test/support/wait';
 
 const PROBE_QUEUE = 'metrics-probe';
@@ -19,7 +19,9 @@ const PROBE_QUEUE = 'metrics-probe';
 @Module({ imports: [BullModule.registerQueue({ name: PROBE_QUEUE })] })
 class ProbeQueueModule {}
 
-const ENABLED = { METRICS_ENABLED: 'true' };
+/** With a pool size neither the default nor the other tests' (10): the gauge is seen to follow the setting. */
+const POOL_SIZE = 12;
+const ENABLED = { METRICS_ENABLED: 'true', DATABASE_POOL_SIZE: String(POOL_SIZE) };
 
 /**
  * The value of one sample of a Prometheus text exposition, or undefined. `labels` must all match
@@ -126,7 +128,7 @@ describe('Metrics: GET /metrics (decisions §11)', () => {
             TEST_QUEUE_BACKEND === 'postgres'
               ? { connectionString: TEST_DATABASE_URL, schema: QUEUE_SCHEMA, skipMigrations: true }
               : { ...redisOptionsFromUrl(TEST_REDIS_URL), maxRetriesPerRequest: null },
-          prefix: 'sf',
+          prefix: TEST_QUEUE_PREFIX,
           autorun: false,
         },
       );
@@ -170,7 +172,7 @@ describe('Metrics: GET /metrics (decisions §11)', () => {
 
     it('reports the database pool and the process', async () => {
       const text = await scrape(t);
-      expect(sample(text, 'storefront_db_pool_max_connections')).toBe(20);
+      expect(sample(text, 'storefront_db_pool_max_connections')).toBe(POOL_SIZE);
       expect(sample(text, 'storefront_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'storefront_db_pool_connections', { state: 'idle' })).toEqual(expect.any(Number));
       expect(sample(text, 'storefront_db_pool_waiting_requests')).toBe(0);
@@ -238,7 +240,7 @@ describe('Metrics: GET /metrics (decisions §11)', () => {
         queuesOnPostgres ? undefined : expect.any(Number),
       );
       // The pool's own figures live in this process's memory: still read, so still reported.
-      expect(sample(during, 'storefront_db_pool_max_connections')).toBe(20);
+      expect(sample(during, 'storefront_db_pool_max_connections')).toBe(POOL_SIZE);
       expect(sample(during, 'storefront_db_pool_connections', { state: 'total' })).toEqual(expect.any(Number));
 
       await postgres.restart();

@@ -90,6 +90,7 @@ describe('POST /api/v1/orders answers from its own committed transaction (decisi
       'payment_method',
       'coupon_code',
       'location_id',
+      'location',
       'items',
       'subtotal',
       'discount_amount',
@@ -98,6 +99,7 @@ describe('POST /api/v1/orders answers from its own committed transaction (decisi
       'currency',
       'created_at',
       'updated_at',
+      'status_url',
     ]);
     expect(placed.body.data.items).toHaveLength(3);
     expect(placed.body.data.items).toEqual(

@@ -18,7 +18,7 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
       ...orderBody([{ product_id: shirt.id, quantity: 2 }, { product_id: mug.id }]),
       delivery_type: 'delivery',
       customer_email: 'Ana@Example.com',
-      payment_method: 'card',
+      payment_method: 'cash',
       items: [
         { product_id: shirt.id, quantity: 2, price: 0.01, name: 'free shirt?' },
         { product_id: mug.id, quantity: 1 },
@@ -35,7 +35,7 @@ describe('POST /api/v1/orders (spec 4.2, decisions §5)', () => {
         paid_at: null,
         customer_email: 'ana@example.com',
         delivery_type: 'delivery',
-        payment_method: 'card',
+        payment_method: 'cash',
         location_id: location.id,
         items: [
           { product_id: shirt.id, name: 'Shirt', price: 199.9, quantity: 2, line_total: 399.8 },

@@ -8,7 +8,7 @@ import { TEST_RATE_LIMITS } from '@test/support/test-env';
 
 /** The six-digit code of a message; fails the test when there is none. */
 function codeIn(text: string): string {
-  const code = /code is (\d{6})/.exec(text)?.[1];
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`No code in the message: ${text}`);
   return code;
 }
@@ -75,6 +75,33 @@ describe('One-time codes (spec 4.1, decisions §3)', () => {
     const res = await verify({ uuid: session.uuid, otp_code: code });
     expect(res.status).toBe(200);
     expect(res.body.requires_registration).toBe(true);
+  });
+
+  it("writes the code's mail and SMS in the language of the request, Spanish when it names neither", async () => {
+    const ask = async (identifier: string, language?: string) => {
+      const request = t.http().post('/api/v1/otp/generate');
+      expect((await (language ? request.set('Accept-Language', language) : request).send({ identifier })).status).toBe(200);
+    };
+    const mailTo = async (language?: string) => {
+      const email = newEmail();
+      await ask(email, language);
+      return smtp.waitFor((message) => message.to.includes(email));
+    };
+    const spanish = await mailTo();
+    expect(spanish.subject).toBe('Su código de verificación');
+    expect(spanish.text).toMatch(
+      /^Su código de verificación es \d{6}\. Vence en 10 minutos\. Si usted no lo pidió, ignore este mensaje\.\s*$/,
+    );
+    expect((await mailTo('fr-FR,de;q=0.8')).subject).toBe('Su código de verificación');
+    expect((await mailTo('es-HN')).subject).toBe('Su código de verificación');
+    const english = await mailTo('en-US,en;q=0.9,es;q=0.8');
+    expect(english.subject).toBe('Your verification code');
+    expect(english.text).toMatch(/^Your verification code is \d{6}\. It expires in 10 minutes\./);
+
+    const phone = newPhone();
+    await ask(phone, 'en');
+    const text = await sms.waitFor((received) => (received.json as { to?: string })?.to === phone);
+    expect((text.json as { message: string }).message).toMatch(/^Your verification code is \d{6}\./);
   });
 
   it('refuses to text a number outside OTP_SMS_COUNTRIES (default HN) with 422 on identifier, and sends nothing', async () => {

@@ -359,7 +359,10 @@ describe('POST /api/webhooks/payment (spec 4.7, decisions §10)', () => {
         const answered = Promise.all(bodies.map((body) => deliver(body)));
         await waitFor(async () => {
           const [row] = await t.db.query(
-            `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'webhook_logs'::regclass AND NOT granted`,
+            // This database's locks only: every worker's database is a copy of one, with the same table oids.
+            `SELECT count(*)::int AS n FROM pg_locks
+              WHERE database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                AND relation = 'webhook_logs'::regclass AND NOT granted`,
           );
           return row.n >= Math.min(4, bodies.length);
         });

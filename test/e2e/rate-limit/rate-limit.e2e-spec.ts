@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { authHeader, createUser } from '@test/support/factories';
 import { rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
 import { ProbeModule } from '@test/support/probe.module';
 import { deleteStoreKeys, storeKeys } from '@test/support/store-keys';
@@ -104,6 +105,62 @@ describe('Rate limiting (decisions §2)', () => {
           .get('/test-probe/default-group')
           .set('X-Forwarded-For', `${randomUUID().slice(0, 3)}.1.1.1`);
       expect(await statusesOf(3, send)).toEqual([200, 200, 429]);
+    });
+  });
+
+  describe('shops per client network and day (REGISTER_SHOPS_PER_IP_PER_DAY)', () => {
+    const SHOPS = 5;
+    const shops = useTestApp({ env: { REGISTER_SHOPS_PER_IP_PER_DAY: String(SHOPS) } });
+    const registration = (ip: string, tenantName?: string) => {
+      const email = `shop-${randomUUID()}@example.test`;
+      return shops
+        .http()
+        .post('/api/v1/register')
+        .set('X-Forwarded-For', ip)
+        .send({ name: 'Rosa', email, password: 'bread1234', password_confirmation: 'bread1234', tenant_name: tenantName });
+    };
+    const onboarding = async (ip: string) => {
+      const { token } = await createUser(shops);
+      return shops
+        .http()
+        .post('/api/v1/tenants')
+        .set(authHeader(token))
+        .set('X-Forwarded-For', ip)
+        .send({ name: `Shop ${randomUUID()}` });
+    };
+    const shopsNamed = async (prefix: string) =>
+      Number((await shops.db.query('SELECT count(*) AS n FROM tenants WHERE name LIKE $1', [`${prefix}%`]))[0].n);
+
+    it(`of 20 concurrent registrations with a shop from one address exactly ${SHOPS} create one; the rest 429 with Retry-After`, async () => {
+      const ip = uniqueClientIp();
+      const prefix = `Burst ${randomUUID()}`;
+      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => registration(ip, `${prefix} ${i}`)));
+      const statuses = responses.map((res) => res.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(SHOPS);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20 - SHOPS);
+      expect(await shopsNamed(prefix)).toBe(SHOPS);
+
+      const refused = responses.find((res) => res.status === 429)!;
+      expect(refused.body).toEqual({ message: 'Too many shops were registered from this network today. Please try again in 24 hours.' });
+      expect(rateLimitOf(refused)).toEqual({ limit: SHOPS, remaining: 0 });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(23 * 3600);
+      expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+
+      // An account without a shop is not counted, and another address has its own five.
+      expect((await registration(ip)).status).toBe(201);
+      expect((await registration(ip, '   ')).status).toBe(201);
+      expect((await registration(uniqueClientIp(), `${prefix} elsewhere`)).status).toBe(201);
+    });
+
+    it('onboarding (POST /api/v1/tenants) shares the count with registration', async () => {
+      const ip = uniqueClientIp();
+      const prefix = `Mixed ${randomUUID()}`;
+      for (let i = 0; i < 3; i++) expect((await registration(ip, `${prefix} ${i}`)).status).toBe(201);
+      const onboarded = await Promise.all(Array.from({ length: 6 }, () => onboarding(ip)));
+      expect(onboarded.map((res) => res.status).sort()).toEqual([201, 201, 429, 429, 429, 429]);
+      expect((await registration(ip, `${prefix} late`)).status).toBe(429);
+      expect(await shopsNamed(prefix)).toBe(3);
     });
   });
 });

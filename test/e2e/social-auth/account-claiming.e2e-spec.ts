@@ -47,7 +47,7 @@ describe('Claiming an account by proving its email (decisions §3)', () => {
     const generated = await t.http().post('/api/v1/otp/generate').send({ identifier: email });
     expect(generated.status).toBe(200);
     const mail = await smtp.waitFor((message) => message.to.includes(email) && smtp.messages.indexOf(message) >= after);
-    return { uuid: generated.body.uuid, code: /code is (\d{6})/.exec(mail.text)![1] };
+    return { uuid: generated.body.uuid, code: /\b(\d{6})\b/.exec(mail.text)![1] };
   }
 
   async function proveByOtp(email: string) {

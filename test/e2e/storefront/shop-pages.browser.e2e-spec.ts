@@ -185,6 +185,89 @@ describeWithBrowser('Hosted shop pages in a real browser (storefront.md)', () =>
     expect(await ordersOf(shop.tenantId)).toEqual([expect.objectContaining({ total: '90.00' })]);
   });
 
+  it('keeps one checkout session for the shop’s tabs, says "not enough" while some remain, and gives held stock back on leaving', async () => {
+    const shop = await openShop({ products: [{ name: 'Tamales', price: '30.00', stock: 3 }] });
+    /** The live holds of the shop: the sessions holding, and how many units. */
+    const holds = async () =>
+      t.db.query<Array<{ session_id: string; units: number }>>(
+        `SELECT session_id, sum(quantity)::int AS units FROM inventory_holds WHERE tenant_id = $1 AND expires_at > now() GROUP BY session_id`,
+        [shop.tenantId],
+      );
+    const page = await browser.newPage({ viewport: DESKTOP, locale: 'es' });
+    await page.goto(`${t.baseUrl}/s/${shop.slug}`);
+    for (let i = 0; i < 3; i++) await addToCart(page, 'Tamales', /agregar al carrito/i);
+    await page.getByRole('link', { name: 'Finalizar compra' }).click();
+    await page.waitForURL(`**/s/${shop.slug}/checkout`);
+    const sessionId = await page.evaluate((slug) => localStorage.getItem(`storefront:${slug}:session`), shop.slug);
+    expect(sessionId).toEqual(expect.any(String));
+    await waitFor(async () => (await holds()).length === 1 && (await holds())[0].units === 3, { what: 'the checkout’s hold' });
+    expect(await holds()).toEqual([{ session_id: sessionId, units: 3 }]);
+
+    // More than the stock: "not enough", not "sold out", and the message goes once the quantity fits.
+    const quantity = page.locator('#cart').getByRole('spinbutton', { name: 'Cantidad de Tamales' });
+    await quantity.fill('4');
+    await quantity.dispatchEvent('change');
+    await page.getByRole('alert').getByText('No hay suficientes unidades de Tamales. Reduce la cantidad.').waitFor();
+    expect(await page.locator('body').innerText()).not.toMatch(/agotado/i);
+    await quantity.fill('3');
+    await quantity.dispatchEvent('change');
+    await page.getByText('No hay suficientes unidades de Tamales. Reduce la cantidad.').first().waitFor({ state: 'detached' });
+
+    // A second tab of the shop's checkout is the same session: still one hold.
+    const second = await page.context().newPage();
+    const synced = second.waitForResponse((response) => response.url().endsWith('/api/v1/checkout/cart-summary'));
+    await second.goto(`${t.baseUrl}/s/${shop.slug}/checkout`);
+    expect((await synced).status()).toBe(200);
+    expect(await second.evaluate((slug) => localStorage.getItem(`storefront:${slug}:session`), shop.slug)).toBe(sessionId);
+    await waitFor(async () => (await holds()).length === 1 && (await holds())[0].units === 3, { what: 'one hold for both tabs' });
+    expect(await holds()).toEqual([{ session_id: sessionId, units: 3 }]);
+
+    // Leaving checkout without ordering gives the stock back at once.
+    await second.goto(`${t.baseUrl}/s/${shop.slug}`);
+    await waitFor(async () => (await holds()).length === 0, { what: 'the hold released on leaving checkout' });
+    await second.close();
+
+    // Back at checkout it is held again; emptying the cart gives it back too.
+    await page.reload();
+    await waitFor(async () => (await holds()).length === 1, { what: 'the hold when checkout opens again' });
+    await page.locator('#cart').getByRole('button', { name: 'Quitar Tamales' }).click();
+    await waitFor(async () => (await holds()).length === 0, { what: 'the hold released when the cart is emptied' });
+    expect(await ordersOf(shop.tenantId)).toEqual([]);
+  });
+
+  it('still applies the coupon and places the order when this IP’s sessions and holds are all taken', async () => {
+    const shop = await openShop({ products: [{ name: 'Camisa', price: '200.00', stock: 100 }] });
+    const coupon = await createCoupon(t, shop.tenantId, { couponType: 'percentage', value: '10' });
+    // Twenty other shoppers behind the browser's address (loopback) hold stock and have live sessions.
+    const productId = shop.products[0].id;
+    const others = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const session_id = `sess-${randomUUID()}`;
+        const as = (path: string, body: object) =>
+          t.http().post(`/api/v1/checkout/${path}`).set('X-Forwarded-For', '127.0.0.1').set('X-Tenant-ID', shop.tenantId).send(body);
+        const held = await as('hold-inventory', { session_id, items: [{ product_id: productId, quantity: 1 }] });
+        const stored = await as('cart-summary', { session_id, items: [{ product_id: productId, quantity: 1 }], subtotal: 200 });
+        return [held.status, stored.status];
+      }),
+    );
+    expect(others.flat()).toEqual(Array(40).fill(200));
+    const page = await browser.newPage({ viewport: PHONE, locale: 'es-HN' });
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/v1/checkout/cart-summary'));
+    await page.goto(`${t.baseUrl}/s/${shop.slug}`);
+    await addToCart(page, 'Camisa', /agregar al carrito/i);
+    await page.getByRole('region', { name: 'Carrito' }).getByRole('link', { name: 'Finalizar compra' }).click();
+    expect((await refused).status()).toBe(429);
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Luis');
+    await page.getByRole('textbox', { name: 'Teléfono' }).fill('+50488887777');
+    await page.getByRole('textbox', { name: 'Cupón' }).fill(coupon.code);
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.locator('#coupon_code-error').getByText(`Cupón ${coupon.code} aplicado: L 20.00 de descuento.`).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByRole('button', { name: 'Realizar pedido' }).click();
+    await page.getByRole('heading', { name: /gracias/i }).waitFor();
+    expect(await ordersOf(shop.tenantId)).toEqual([expect.objectContaining({ coupon_code: coupon.code, total: '180.00' })]);
+  });
+
   it('is bought with the keyboard alone', async () => {
     const shop = await openShop({ products: [{ name: 'Horchata', price: '25.00' }] });
     const page = await browser.newPage({ viewport: PHONE, locale: 'en-US' });

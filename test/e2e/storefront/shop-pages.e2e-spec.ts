@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { SHOP_PAGE_CACHE } from '@modules/shop-pages/queries/show-shop-page/show-shop-page.handler';
+import type { PageCache } from '@modules/shop-pages/rendering/page-cache';
 import { createLocation, createProduct } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
 import { useTestApp } from '@test/support/test-app';
@@ -310,6 +312,8 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     // Odd query strings are not errors.
     expect((await get(`/s/${slug}?q[a]=1&q=2`)).status).toBe(200);
     expect((await get(`/s/${slug}?q=${'x'.repeat(5000)}`)).status).toBe(200);
+    expect((await get(`/s/${slug}?q=${encodeURIComponent('😀'.repeat(150))}`)).status).toBe(200);
+    expect((await get(`/s/${slug}?q=${encodeURIComponent('İ'.repeat(100))}`)).status).toBe(200);
   });
 
   it('shows 240 products a page, then a "More products" link to the rest', async () => {
@@ -328,6 +332,65 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect(rest.match(/<article /g)).toHaveLength(5);
     expect(rest).toContain('Producto 245');
     expect(rest).not.toContain('Más productos');
+  });
+
+  it('keeps one cache entry per search as the catalog matches it, and none for a cursor it did not issue (docs/storefront.md)', async () => {
+    const slug = slugFor('cache-keys');
+    const shop = await createTenantWithOwner(t, { tenant: { slug } });
+    await t.db.query(
+      `INSERT INTO products (tenant_id, name, price, stock, name_key)
+       SELECT $1, 'Café ' || lpad(n::text, 3, '0'), 10, 5, 'cafe ' || lpad(n::text, 3, '0') FROM generate_series(1, 245) AS n`,
+      [shop.tenant.id],
+    );
+    const cache = t.get<PageCache>(SHOP_PAGE_CACHE);
+    const keysOfShop = () => cache.keys().filter((key) => (JSON.parse(key) as unknown[])[0] === slug);
+
+    // `Café`, `CAFE` and ` café ` are one search, one page, one entry: the page says it as matched.
+    const pages = [];
+    for (const q of ['Café', 'CAFE', '  café  ', 'CAFÉ']) {
+      const res = await get(`/s/${slug}?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('value="cafe"');
+      pages.push(res.headers.etag);
+      expect(keysOfShop()).toEqual([JSON.stringify([slug, 'shop', 'es', 'cafe', null])]);
+    }
+    expect(new Set(pages).size).toBe(1);
+
+    // The "More products" link's cursor is the service's: its page is kept.
+    const more = /<a class="button" href="([^"]+)">Más productos<\/a>/.exec((await get(`/s/${slug}?q=cafe`)).text);
+    const issued = new URL(more![1].replace(/&amp;/g, '&'), 'http://x').searchParams.get('cursor')!;
+    const rest = await get(`/s/${slug}?q=cafe&cursor=${encodeURIComponent(issued)}`);
+    expect(rest.text.match(/<article /g)).toHaveLength(5);
+    const catalogCursor = issued.slice(0, issued.lastIndexOf('.'));
+    expect(keysOfShop()).toContain(JSON.stringify([slug, 'shop', 'es', 'cafe', catalogCursor]));
+
+    // A cursor the service did not issue (made up, the catalog's own without the signature, one
+    // signed for another search) still pages, and leaves nothing behind.
+    const forged = Buffer.from(JSON.stringify(['storefront-products', 'cafe 100', 1])).toString('base64url');
+    const before = keysOfShop().length;
+    for (const [q, cursor] of [
+      ['cafe', forged],
+      ['cafe', `${forged}.AAAAAAAAAAAAAAAAAAAAAA`],
+      ['cafe', catalogCursor],
+      ['caf', issued],
+    ]) {
+      const res = await get(`/s/${slug}?q=${q}&cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<article ');
+      expect(keysOfShop()).toHaveLength(before);
+      expect(keysOfShop().some((key) => key.includes(forged) || key.includes('"caf"'))).toBe(false);
+    }
+  });
+
+  it('carries at most 1,000 characters of a description on its card and 300 in the JSON-LD', async () => {
+    const slug = slugFor('long-text');
+    const shop = await createTenantWithOwner(t, { tenant: { slug } });
+    await createProduct(t, shop.tenant.id, { name: 'Largo', description: '<'.repeat(5000) });
+    const html = (await get(`/s/${slug}`)).text;
+    expect(html).toContain(`<p class="product-description">${'&lt;'.repeat(999)}…</p>`);
+    const product = jsonLd(html).hasOfferCatalog.itemListElement[0];
+    expect(product.description).toBe(`${'<'.repeat(299)}…`);
+    expect(product.name).toBe('Largo');
   });
 
   it('serves the checkout page with every field the shopper fills, labelled', async () => {

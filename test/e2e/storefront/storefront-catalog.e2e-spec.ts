@@ -3,6 +3,7 @@ import { createLocation, createProduct } from '@test/support/commerce-factories'
 import { authHeader, createTenant, createTenantWithOwner } from '@test/support/factories';
 import { expectInvalid, rateLimitOf, uniqueClientIp } from '@test/support/http-clients';
 import { useTestApp, withTestApp } from '@test/support/test-app';
+import { waitFor } from '@test/support/wait';
 
 const CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
 
@@ -40,6 +41,8 @@ describe('Storefront catalog API (decisions §18)', () => {
           seo_description: 'Café tostado',
           tags: ['café', 'tostado'],
           currency: 'HNL',
+          payment_methods: ['cash'],
+          bank_transfer_instructions: null,
           locations: [
             { id: main.id, name: 'Zona Centro', address: null, delivery_fee: 40, is_primary: true },
             { id: branch.id, name: 'Anillo', address: null, delivery_fee: 25.5, is_primary: false },
@@ -51,7 +54,7 @@ describe('Storefront catalog API (decisions §18)', () => {
     });
 
     it('answers 304 without a body to If-None-Match of the current ETag, and 200 once the shop changed', async () => {
-      const tenant = await createTenant(t, { slogan: 'Uno' });
+      const { tenant, token } = await createTenantWithOwner(t, { tenant: { slogan: 'Uno' } });
       const first = await get(`/api/v1/storefront/${tenant.slug}`);
       const etag = first.headers.etag;
 
@@ -63,7 +66,8 @@ describe('Storefront catalog API (decisions §18)', () => {
       }
       expect((await get(`/api/v1/storefront/${tenant.slug}`, { 'If-None-Match': '"stale"' })).status).toBe(200);
 
-      await t.db.query(`UPDATE tenants SET slogan = 'Dos' WHERE id = $1`, [tenant.id]);
+      // A change made through the service drops the answer kept in memory at once.
+      expect((await t.http().patch('/api/v1/merchant/shop').set(authHeader(token)).send({ slogan: 'Dos' })).status).toBe(200);
       const changed = await get(`/api/v1/storefront/${tenant.slug}`, { 'If-None-Match': etag });
       expect(changed.status).toBe(200);
       expect(changed.body.data.slogan).toBe('Dos');
@@ -297,6 +301,7 @@ describe('Storefront catalog API (decisions §18)', () => {
       await createLocation(t, tenant.id);
       const product = await createProduct(t, tenant.id, { stock: 6 });
       const first = await products(tenant.slug);
+      expect(first.headers.age).toBeUndefined();
       expect(first.body.data[0].availability).toBe('in_stock');
       const etag = first.headers.etag;
 
@@ -310,10 +315,18 @@ describe('Storefront catalog API (decisions §18)', () => {
         .set('X-Forwarded-For', uniqueClientIp())
         .send({ session_id: `sess-${randomUUID()}`, items: [{ product_id: product.id, quantity: 1 }] });
       expect(hold.status).toBe(200);
-      const after = await products(tenant.slug, '').set('If-None-Match', etag);
-      expect(after.status).toBe(200);
+      // A hold is no change of the catalog: availability may be as old as the answer in memory
+      // (CATALOG_FRESH_SECONDS), then the next read shows it.
+      const after = await waitFor(
+        async () => {
+          const res = await products(tenant.slug, '').set('If-None-Match', etag);
+          return res.status === 200 ? res : null;
+        },
+        { timeoutMs: 15_000, intervalMs: 250, what: 'the hold to show once the answer in memory is past its freshness' },
+      );
       expect(after.body.data[0].availability).toBe('low_stock');
       expect(after.headers.etag).not.toBe(etag);
+      expect(after.headers.age).toBeUndefined();
     });
   });
 

@@ -35,6 +35,8 @@ describe('Storefront queries', () => {
       seo_description: null,
       tags: ['coffee'],
       currency: 'HNL',
+      payment_methods: ['cash'],
+      bank_transfer_instructions: null,
       locations: [{ id: main.id, name: 'Centro', address: null, delivery_fee: 40, is_primary: true }],
     });
     expect((await shopOf(tenant.slug)).etag).toBe(view.etag);

@@ -15,8 +15,15 @@ const DATABASE_POOL_SIZE = 5;
 const QUEUE_DATABASE_POOL_SIZE = 4;
 /** Socket.IO's PostgreSQL adapter: a pool of 2, one of them its LISTEN. */
 const SOCKET_IO = 2;
+/** The catalog changes channel's LISTEN (docs/storefront.md, "When PostgreSQL or Redis is away"). */
+const CATALOG_CHANGES = 1;
+/**
+ * The checks that PostgreSQL answers at all, while a statement has waited
+ * DATABASE_UNRESPONSIVE_CHECK_MS: one at a time for the app's pool, and one for the queues' pool.
+ */
+const UNRESPONSIVE_CHECK = 2;
 /** What one process that serves and runs the workers may hold at most (docs/operations.md, "Queues on PostgreSQL"). */
-const PER_PROCESS = DATABASE_POOL_SIZE + QUEUE_DATABASE_POOL_SIZE + WORKERS + SOCKET_IO;
+const PER_PROCESS = DATABASE_POOL_SIZE + QUEUE_DATABASE_POOL_SIZE + WORKERS + SOCKET_IO + CATALOG_CHANGES + UNRESPONSIVE_CHECK;
 
 /** A connection of its own that reads `pg_stat_activity` (its own backend named `sampler`). */
 function useSampler(url: () => string): { client: Client } {

@@ -6,8 +6,9 @@ import { gunzipSync } from 'node:zlib';
  * The fault drill's checker (drill/check.js) is a gate: on a recorded good run every assertion
  * passes, and each bad run made from it (drill/mutants.js: a 500, a 503 without Retry-After, an
  * order committed while its client was told 500, a second order for a key, an oversell, a job done
- * twice after the worker's kill, a webhook applied twice, readiness late, exit 1 on SIGTERM) fails
- * the assertion that guards it.
+ * twice after the worker's kill, a webhook applied twice, readiness late, exit 1 on SIGTERM, a 502,
+ * a request received before its api's SIGTERM reset, a replaced api exiting 1, an order lost or
+ * stored twice across the rolling restart) fails the assertion that guards it.
  */
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -36,7 +37,7 @@ describe('the fault drill checker', () => {
     const run = recorded();
     const results = checkRun(run);
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    expect(results.length).toBeGreaterThanOrEqual(14);
+    expect(results.length).toBeGreaterThanOrEqual(19);
     expect(run).toEqual(recorded());
   });
 
@@ -51,11 +52,17 @@ describe('the fault drill checker', () => {
     // A --short run: a payment webhook answered 500 (no Retry-After) while PostgreSQL was being
     // stopped. The 7 s request is the drill's own doing at the time: it waited for pg_ctl start
     // synchronously, so its clients were frozen for as long (it no longer does); the checker cannot
-    // tell a frozen client from a slow server, and fails the run either way.
+    // tell a frozen client from a slow server, and fails the run either way. It was recorded before
+    // the drill had a rolling restart: a run without one fails that assertion too.
     const failed = checkRun(load('recorded-bad-run.json.gz')).filter((r) => !r.ok);
-    expect(failed.map((r) => r.name)).toEqual(['no 500 responses', 'no request slower than 2000 ms during an outage']);
+    expect(failed.map((r) => r.name)).toEqual([
+      'no 500 responses',
+      'no request slower than 2000 ms during an outage',
+      'rolling restart: each api replaced under load, each replaced one exited 0',
+    ]);
     expect(failed[0].detail).toBe('1 × 500 (webhook 1)');
     expect(failed[1].detail).toBe('postgresDown: 7178 ms');
+    expect(failed[2].detail).toBe('no rolling restart in this run');
   });
 
   it('has a bad run for every assertion', () => {

@@ -6,6 +6,7 @@ import type { components } from '@client';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
+import { numberErrors } from '../../api/number-limits';
 import { formErrorsOf, type FormErrors } from '../../api/form-errors';
 import { keys } from '../../api/query-keys';
 
@@ -82,8 +83,20 @@ export function CouponForm({ coupon, onSaved }: { coupon: Coupon | null; onSaved
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
     const free = values.coupon_type === 'free_shipping';
+    // The API's bounds (CreateCouponDto), refused at their fields before sending.
+    const refused = numberErrors<Field>(
+      {
+        value: free ? '' : values.value,
+        min_spend: values.min_spend,
+        usage_limit: values.usage_limit,
+        per_customer_limit: values.per_customer_limit,
+      },
+      { value: { min: 0 }, min_spend: { min: 0 }, usage_limit: { min: 1, integer: true }, per_customer_limit: { min: 1, integer: true } },
+      t,
+    );
+    setErrors(refused);
+    if (Object.keys(refused).length > 0) return;
     save.mutate({
       code: values.code.trim(),
       coupon_type: values.coupon_type,
@@ -131,7 +144,7 @@ export function CouponForm({ coupon, onSaved }: { coupon: Coupon | null; onSaved
                   : undefined
             }
             disabled={values.coupon_type === 'free_shipping'}
-            min={0}
+            clampBehavior="none"
             decimalScale={2}
             fixedDecimalScale
             hideControls
@@ -142,7 +155,7 @@ export function CouponForm({ coupon, onSaved }: { coupon: Coupon | null; onSaved
           />
           <NumberInput
             label={t('coupons.minimumOrder')}
-            min={0}
+            clampBehavior="none"
             decimalScale={2}
             fixedDecimalScale
             hideControls
@@ -154,8 +167,7 @@ export function CouponForm({ coupon, onSaved }: { coupon: Coupon | null; onSaved
           <NumberInput
             label={t('coupons.usageLimit')}
             description={t('coupons.unlimitedHint')}
-            min={1}
-            allowDecimal={false}
+            clampBehavior="none"
             hideControls
             inputMode="numeric"
             value={values.usage_limit}
@@ -165,8 +177,7 @@ export function CouponForm({ coupon, onSaved }: { coupon: Coupon | null; onSaved
           <NumberInput
             label={t('coupons.perCustomerLimit')}
             description={t('coupons.unlimitedHint')}
-            min={1}
-            allowDecimal={false}
+            clampBehavior="none"
             hideControls
             inputMode="numeric"
             value={values.per_customer_limit}

@@ -12,6 +12,9 @@ import { formatDateTime } from '../../format/dates';
 import { PageLoader } from '../../layout/Layout';
 
 type ExportRow = components['schemas']['ExportListItem'];
+
+/** The language a file is written in: the page's. */
+const fileLanguage = (language: string): 'es' | 'en' => (language === 'es' ? 'es' : 'en');
 type ExportStatus = ExportRow['status'];
 
 const STATUS_COLORS: Record<ExportStatus, string> = {
@@ -32,7 +35,7 @@ const PENDING_POLL_MS = 30_000;
  * (`GET /api/v1/exports/{id}`) to the CSV.
  */
 export default function ExportsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -48,7 +51,8 @@ export default function ExportsPage() {
   });
 
   const exportOrders = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/exports/orders', {})),
+    // A file for people, in the page's language (headers, values, the shop's times, the branch).
+    mutationFn: () => unwrap(api.POST('/api/v1/exports/orders', { body: { language: fileLanguage(i18n.language) } })),
     onMutate: () => setNotice(null),
     onSuccess: () => setNotice(t('exports.exportQueued')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.exports.all }),
@@ -160,12 +164,13 @@ function dayBefore(days: number): string {
 
 /** "Sales report": From and To (default: the last 30 days), then the request. */
 function SalesReportForm({ onQueued }: { onQueued: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [from, setFrom] = useState(() => dayBefore(29));
   const [to, setTo] = useState(() => dayBefore(0));
   const report = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/reports/sales', { body: { from: from || null, to: to || null } })),
+    mutationFn: () =>
+      unwrap(api.POST('/api/v1/reports/sales', { body: { from: from || null, to: to || null, language: fileLanguage(i18n.language) } })),
     onSuccess: onQueued,
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.exports.all }),
   });

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@client';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
+import { numberErrors } from '../../api/number-limits';
 import { formErrorsOf, type FormErrors } from '../../api/form-errors';
 import { keys } from '../../api/query-keys';
 
@@ -52,7 +53,10 @@ export function LocationForm({ location, onSaved }: { location: Location | null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
+    // The API's bound (CreateLocationDto: a delivery fee ≥ 0), refused at the field before sending.
+    const refused = numberErrors<Field>({ delivery_fee: values.delivery_fee }, { delivery_fee: { min: 0 } }, t);
+    setErrors(refused);
+    if (Object.keys(refused).length > 0) return;
     save.mutate({
       name: values.name.trim(),
       address: values.address.trim() === '' ? null : values.address.trim(),
@@ -87,7 +91,7 @@ export function LocationForm({ location, onSaved }: { location: Location | null;
         />
         <NumberInput
           label={t('locations.deliveryFee')}
-          min={0}
+          clampBehavior="none"
           decimalScale={2}
           fixedDecimalScale
           hideControls

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -57,11 +57,12 @@ function OrderDetails({ order }: { order: Order }) {
           <Facts
             facts={[
               [t('order.customer'), order.customer_name],
-              [t('order.phone'), order.customer_phone],
+              [t('order.phone'), <PhoneLinks order={order} />],
               [t('order.email'), order.customer_email],
               [t('order.address'), order.customer_address],
               [t('order.notes'), order.customer_notes],
               [t('order.delivery'), t(`deliveryType.${order.delivery_type}`)],
+              [t('order.branch'), order.location && <Branch location={order.location} />],
               [t('order.placed'), formatDateTime(order.created_at)],
             ]}
           />
@@ -124,7 +125,7 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
-/** Payment, the status form (only the allowed next statuses) and the cancel button with its dialog. */
+/** Payment ("Mark as paid" while unpaid), the status form (only the allowed next statuses) and the cancel button with its dialog. */
 function StatusCard({ order }: { order: Order }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -150,6 +151,20 @@ function StatusCard({ order }: { order: Order }) {
     onSuccess: async (updated) => {
       setChosen('');
       notify({ message: t('order.statusUpdated', { status: t(`status.${updated.status}`) }) });
+      await settle(updated);
+    },
+    onError: refused,
+  });
+  const markPaid = useMutation({
+    mutationFn: async () =>
+      (
+        await unwrap(
+          api.PATCH('/api/v1/orders/{order}/payment', { params: { path: { order: order.id } }, body: { payment_status: 'paid' } }),
+        )
+      ).data,
+    onMutate: () => setRefusal(null),
+    onSuccess: async (updated) => {
+      notify({ message: t('order.markedPaid', { number }) });
       await settle(updated);
     },
     onError: refused,
@@ -182,6 +197,11 @@ function StatusCard({ order }: { order: Order }) {
           [t('order.paymentMethod'), t(`paymentMethod.${order.payment_method}`)],
         ]}
       />
+      {order.payment_status !== 'paid' && (
+        <Button variant="default" mt="sm" loading={markPaid.isPending} onClick={() => markPaid.mutate()}>
+          {t('order.markPaid')}
+        </Button>
+      )}
       {refusal && (
         <Alert color="red" role="alert" mt="sm">
           {refusal}
@@ -268,11 +288,52 @@ function History({ order }: { order: Order }) {
   );
 }
 
-function Facts({ facts }: { facts: Array<[string, string | null | undefined]> }) {
+/**
+ * The customer's phone as a `tel:` link, and a WhatsApp link to the same number (`https://wa.me/`
+ * and its digits); the phone as written when it holds no digits.
+ */
+function PhoneLinks({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const phone = order.customer_phone;
+  const digits = phone.replace(/\D/g, '');
+  if (!digits) return <>{phone}</>;
+  const dialled = `${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
+  return (
+    <Group component="span" gap="xs" wrap="wrap">
+      <Anchor href={`tel:${dialled}`} aria-label={t('order.call', { phone })}>
+        {phone}
+      </Anchor>
+      <Anchor
+        href={`https://wa.me/${digits}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('order.whatsapp', { name: order.customer_name })}
+      >
+        WhatsApp
+      </Anchor>
+    </Group>
+  );
+}
+
+/** The branch the order is picked up at or delivered from: its name and, on the next line, its address. */
+function Branch({ location }: { location: NonNullable<Order['location']> }) {
+  return (
+    <>
+      {location.name}
+      {location.address && (
+        <Text component="span" size="sm" c="dimmed" display="block">
+          {location.address}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function Facts({ facts }: { facts: Array<[string, ReactNode]> }) {
   return (
     <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'minmax(6rem, max-content) 1fr', gap: '4px 12px' }}>
       {facts
-        .filter(([, value]) => value)
+        .filter(([, value]) => Boolean(value))
         .map(([label, value]) => (
           <div key={label} style={{ display: 'contents' }}>
             <Text component="dt" size="sm" fw={600}>

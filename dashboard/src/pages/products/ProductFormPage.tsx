@@ -9,10 +9,13 @@ import { api, unwrap } from '../../api/client';
 import type { CursorPage } from '../../api/cursor-list';
 import { ApiError } from '../../api/errors';
 import { formErrorsOf, type FormErrors } from '../../api/form-errors';
+import { numberErrors, type NumberLimit } from '../../api/number-limits';
+import { useEmailToVerify } from '../../api/me';
 import { keys } from '../../api/query-keys';
 import { useShop } from '../../api/shop';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { PageLoader } from '../../layout/Layout';
 
 type Product = components['schemas']['ProductResource'];
@@ -29,6 +32,9 @@ interface Values {
   image_url: string;
   is_active: boolean;
 }
+
+/** The API's bounds of the product's numbers (CreateProductDto: price ≥ 0, stock a whole number ≥ 0). */
+const LIMITS: Partial<Record<Field, NumberLimit>> = { price: { min: 0 }, stock: { min: 0, integer: true } };
 
 const EMPTY: Values = { name: '', description: '', price: '', stock: '', image_url: '', is_active: true };
 
@@ -104,6 +110,7 @@ function ProductForm({ product }: { product: Product | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const shop = useShop();
+  const emailToVerify = useEmailToVerify();
   const [values, setValues] = useState<Values>(product ? valuesOf(product) : EMPTY);
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [aiNote, setAiNote] = useState<string | null>(null);
@@ -185,8 +192,9 @@ function ProductForm({ product }: { product: Product | null }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors({});
-    save.mutate(bodyOf(values, product));
+    const refused = numberErrors<Field>({ price: values.price, stock: values.stock }, LIMITS, t);
+    setErrors(refused);
+    if (Object.keys(refused).length === 0) save.mutate(bodyOf(values, product));
   };
 
   const askAi = () => {
@@ -227,13 +235,14 @@ function ProductForm({ product }: { product: Product | null }) {
               error={errors.description}
             />
             <Group gap="sm" align="center">
-              <Button type="button" variant="outline" onClick={askAi} loading={writeWithAi.isPending}>
+              <Button type="button" variant="outline" onClick={askAi} loading={writeWithAi.isPending} disabled={emailToVerify !== null}>
                 {t('products.writeWithAi')}
               </Button>
               <Text size="sm" c="dimmed" role="status" aria-live="polite">
                 {aiNote}
               </Text>
             </Group>
+            {emailToVerify !== null && <VerifyEmailNotice email={emailToVerify} />}
             {aiError && (
               <Alert color="red" role="alert">
                 {aiError}
@@ -242,7 +251,7 @@ function ProductForm({ product }: { product: Product | null }) {
             <NumberInput
               label={t('products.price')}
               required
-              min={0}
+              clampBehavior="none"
               decimalScale={2}
               fixedDecimalScale
               hideControls
@@ -254,8 +263,7 @@ function ProductForm({ product }: { product: Product | null }) {
             <NumberInput
               label={t('products.stock')}
               description={t('products.stockHint')}
-              min={0}
-              allowDecimal={false}
+              clampBehavior="none"
               hideControls
               inputMode="numeric"
               value={values.stock}

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { formErrorsOf, type FormErrors } from '../../api/form-errors';
+import { useEmailToVerify } from '../../api/me';
 import { keys } from '../../api/query-keys';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 
 type Shop = components['schemas']['ShopResource'];
 type Job = components['schemas']['AiJobResponse'];
@@ -34,6 +36,7 @@ const POLL_MS = 1000;
 export function ImproveWithAi({ shop }: { shop: Shop }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const emailToVerify = useEmailToVerify();
   const [open, setOpen] = useState(false);
   const [tone, setTone] = useState('');
   const [audience, setAudience] = useState('');
@@ -100,7 +103,7 @@ export function ImproveWithAi({ shop }: { shop: Shop }) {
             setErrors({});
             setOpen(true);
           }}
-          disabled={running}
+          disabled={running || emailToVerify !== null}
         >
           {t('shop.improve')}
         </Button>
@@ -108,6 +111,7 @@ export function ImproveWithAi({ shop }: { shop: Shop }) {
           {jobId !== null && <JobProgress job={job.data} error={job.error} />}
         </div>
       </Group>
+      {emailToVerify !== null && <VerifyEmailNotice email={emailToVerify} />}
       <Modal
         closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={open}

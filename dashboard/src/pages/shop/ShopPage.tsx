@@ -12,6 +12,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
 import { PageLoader } from '../../layout/Layout';
 import { ImproveWithAi } from './ImproveWithAi';
+import { PaymentSettings } from './PaymentSettings';
 
 type Shop = components['schemas']['ShopResource'];
 
@@ -38,7 +39,7 @@ export function splitList(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Shop profile (dashboard.md): edit the public profile, see the AI credits, improve it with AI, open the public page. */
+/** Shop profile (dashboard.md): edit the public profile, see the AI credits, improve it with AI, open the public page, the payment methods. */
 export default function ShopPage() {
   const { t } = useTranslation();
   const shop = useShop();
@@ -144,6 +145,7 @@ function ShopProfile({ shop }: { shop: Shop }) {
           </Stack>
         </form>
       </Paper>
+      <PaymentSettings shop={shop} />
     </Stack>
   );
 }

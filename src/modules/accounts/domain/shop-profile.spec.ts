@@ -1,7 +1,16 @@
-import { normalisedTags } from './shop-profile';
+import { normalisedTags, paymentSettingsError } from './shop-profile';
 
 describe('shop profile rules', () => {
   it('trims tags, drops blanks and case-insensitive repeats', () => {
     expect(normalisedTags([' Café ', 'café', 'CAFÉ', '', '  ', 'pan'])).toEqual(['Café', 'pan']);
+  });
+
+  it('requires transfer instructions only while the shop accepts bank transfers', () => {
+    expect(paymentSettingsError({ paymentMethods: ['cash'], bankTransferInstructions: null })).toBeNull();
+    expect(paymentSettingsError({ paymentMethods: ['cash', 'bank_transfer'], bankTransferInstructions: 'Banco, cuenta 1' })).toBeNull();
+    expect(paymentSettingsError({ paymentMethods: ['bank_transfer'], bankTransferInstructions: null })).toMatch(
+      /instructions are required/,
+    );
+    expect(paymentSettingsError({ paymentMethods: ['bank_transfer'], bankTransferInstructions: '' })).toMatch(/instructions are required/);
   });
 });

@@ -17,6 +17,26 @@ export const SHOP_TAG_MAX_LENGTH = 50;
 /** `tenants.timezone` is varchar(64), as long as a time zone name may be (common/util/time-zone.ts). */
 export const SHOP_TIMEZONE_MAX_LENGTH = TIME_ZONE_MAX_LENGTH;
 
+/** How a shopper may pay a shop (docs/commerce.md, "Payment methods"); `tenants.payment_methods` holds a non-empty subset. */
+export const SHOP_PAYMENT_METHODS = ['cash', 'bank_transfer'] as const;
+export type ShopPaymentMethod = (typeof SHOP_PAYMENT_METHODS)[number];
+/** `tenants.bank_transfer_instructions` is varchar(1000). */
+export const BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH = 1000;
+const BANK_TRANSFER_INSTRUCTIONS_REQUIRED = 'The bank transfer instructions are required when the shop accepts bank transfers.';
+
+/**
+ * The shop's payment settings once a change is applied to what it has: the error of a shop that
+ * would accept transfers without telling shoppers how to make one, else null.
+ */
+export function paymentSettingsError(settings: {
+  paymentMethods: readonly string[];
+  bankTransferInstructions: string | null;
+}): string | null {
+  return settings.paymentMethods.includes('bank_transfer') && !settings.bankTransferInstructions
+    ? BANK_TRANSFER_INSTRUCTIONS_REQUIRED
+    : null;
+}
+
 /** Tags as a shop keeps them: trimmed, blanks dropped, the first of case-insensitive duplicates kept. */
 export function normalisedTags(tags: readonly string[]): string[] {
   const kept = new Map<string, string>();

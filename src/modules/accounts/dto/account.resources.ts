@@ -28,8 +28,18 @@ export class UserResource {
   @ApiProperty({ type: 'string', nullable: true, description: 'From a social sign-in' })
   avatar_url: string | null;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When the email was first proven; null while it never was',
+  })
   email_verified_at: string | null;
+
+  @ApiProperty({
+    description: 'The email is proven (a one-time code for it was entered, or a social provider verified it): the AI features need it',
+  })
+  email_verified: boolean;
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;
@@ -105,6 +115,7 @@ export function toUserResource(user: UserEntity): UserResource {
     is_super_admin: user.isSuperAdmin,
     avatar_url: user.avatarUrl,
     email_verified_at: iso(user.emailVerifiedAt),
+    email_verified: user.emailVerifiedAt !== null,
     created_at: iso(user.createdAt)!,
     updated_at: iso(user.updatedAt)!,
   };

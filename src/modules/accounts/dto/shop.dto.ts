@@ -1,9 +1,28 @@
 import { canonicalTimeZone } from '@common/util/time-zone';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateBy,
+} from 'class-validator';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
-import { SHOP_FIELD_MAX_LENGTH as MAX, SHOP_MAX_TAGS, SHOP_TAG_MAX_LENGTH, SHOP_TIMEZONE_MAX_LENGTH } from '../domain/shop-profile';
+import {
+  BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH,
+  SHOP_FIELD_MAX_LENGTH as MAX,
+  SHOP_MAX_TAGS,
+  SHOP_PAYMENT_METHODS,
+  SHOP_TAG_MAX_LENGTH,
+  SHOP_TIMEZONE_MAX_LENGTH,
+  type ShopPaymentMethod,
+} from '../domain/shop-profile';
 import { SHOP_LANGUAGE_CODES, SUBSCRIPTION_STATUSES, type ShopLanguage, type SubscriptionStatus } from '../domain/tenant';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -89,6 +108,36 @@ export class UpdateShopDto {
   @IsString(text('timezone'))
   @IsTimeZone()
   timezone?: string;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    enum: SHOP_PAYMENT_METHODS,
+    isArray: true,
+    minItems: 1,
+    maxItems: SHOP_PAYMENT_METHODS.length,
+    uniqueItems: true,
+    description:
+      'The whole list of the payment methods the shop accepts (replaces the old one); bank_transfer needs bank_transfer_instructions',
+  })
+  @OptionalNonNull()
+  @IsArray({ message: 'The payment methods must be a list.' })
+  @ArrayMinSize(1, { message: 'The shop must accept at least one payment method.' })
+  @ArrayUnique({ message: 'The payment methods may not repeat a method.' })
+  @IsIn(SHOP_PAYMENT_METHODS, { each: true, message: `Each payment method must be one of: ${SHOP_PAYMENT_METHODS.join(', ')}.` })
+  payment_methods?: ShopPaymentMethod[];
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH,
+    description:
+      'What a shopper paying by transfer is told (bank, account, holder); may be cleared only while bank_transfer is not accepted',
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString(text('bank_transfer_instructions'))
+  @MaxLength(BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH, longest('bank_transfer_instructions', BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH))
+  bank_transfer_instructions?: string | null;
 }
 
 /** The shop as its people see and edit it (decisions §17, §19). */
@@ -137,6 +186,18 @@ export class ShopResource {
 
   @ApiProperty({ example: 'America/Tegucigalpa', description: 'IANA time zone name' })
   timezone: string;
+
+  @ApiProperty({
+    type: 'string',
+    enum: SHOP_PAYMENT_METHODS,
+    isArray: true,
+    minItems: 1,
+    description: 'The payment methods the shop accepts',
+  })
+  payment_methods: ShopPaymentMethod[];
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH })
+  bank_transfer_instructions: string | null;
 }
 
 export class ShopResponse {

@@ -55,6 +55,14 @@ export class TenantEntity {
   @Column({ type: 'varchar', length: 64, default: 'America/Tegucigalpa' })
   timezone: string;
 
+  /** The payment methods the shop accepts (docs/commerce.md, "Payment methods"). */
+  @Column({ name: 'payment_methods', type: 'text', array: true, default: () => "'{cash}'" })
+  paymentMethods: string[];
+
+  /** What a shopper paying by bank transfer is told; required while the shop accepts transfers. */
+  @Column({ name: 'bank_transfer_instructions', type: 'varchar', length: 1000, nullable: true })
+  bankTransferInstructions: string | null;
+
   /** Soft deletion: an archived shop. */
   @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;

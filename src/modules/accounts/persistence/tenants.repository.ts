@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { CombinedStatement } from '@infra/database/statements';
 import { TenantEntity } from './tenant.entity';
 import {
   ExpiringSubscriptionRow,
@@ -14,10 +15,10 @@ import {
 export const MAX_CREDITS = 2_147_483_647;
 
 /** The columns a shop's people may write (`tags` is jsonb). */
-export type ShopColumn = EnrichableColumn | 'name' | 'language' | 'timezone';
+export type ShopColumn = EnrichableColumn | 'name' | 'language' | 'timezone' | 'payment_methods' | 'bank_transfer_instructions';
 
 const SHOP_COLUMNS = `id, slug, name, description, seo_title, seo_description, slogan, tags, is_ai_enhanced, ai_credits,
-                      subscription_status, language, timezone`;
+                      subscription_status, language, timezone, payment_methods, bank_transfer_instructions`;
 
 /** The profile columns AI enrichment may write (`tags` is jsonb). */
 export type EnrichableColumn = 'description' | 'seo_title' | 'seo_description' | 'slogan' | 'tags';
@@ -98,8 +99,10 @@ export class TenantsRepository {
   /** On the data source: the profile of the public shop (not archived, active) whose slug is `lower($1)`. */
   async findPublicProfile(dataSource: DataSource, slug: string): Promise<PublicTenantProfileRow | undefined> {
     const rows: PublicTenantProfileRow[] = await dataSource.query(
-      `SELECT id, slug, name, description, slogan, seo_title, seo_description, tags, language, updated_at
-         FROM tenants WHERE slug = lower($1) AND deleted_at IS NULL AND status = 'active'`,
+      // The contact (phone, WhatsApp) is read where the shop's profile has it (docs/storefront.md, "Confirmation").
+      `SELECT id, slug, name, description, slogan, seo_title, seo_description, tags, language, payment_methods, bank_transfer_instructions,
+              updated_at, to_jsonb(t) ->> 'phone' AS phone, to_jsonb(t) ->> 'whatsapp' AS whatsapp
+         FROM tenants t WHERE slug = lower($1) AND deleted_at IS NULL AND status = 'active'`,
       [slug],
     );
     return rows[0];
@@ -118,6 +121,27 @@ export class TenantsRepository {
   /** A live (not archived) shop's profile and settings; undefined when there is none. */
   async findShop(manager: EntityManager, tenantId: string): Promise<ShopRow | undefined> {
     const rows: ShopRow[] = await manager.query(`SELECT ${SHOP_COLUMNS} FROM tenants WHERE id = $1 AND deleted_at IS NULL`, [tenantId]);
+    return rows[0];
+  }
+
+  /** A read of the payment methods the live shop accepts, as a part of `statement` (no lock); `check` reads them. */
+  paymentMethodsIn(statement: CombinedStatement, tenantId: string, check: (rows: Array<{ payment_methods: string[] }>) => void): void {
+    statement.output<{ payment_methods: string[] }>(
+      'shop_payment_methods',
+      `SELECT payment_methods FROM tenants WHERE id = ${statement.param(tenantId, 'uuid')} AND deleted_at IS NULL`,
+      check,
+    );
+  }
+
+  /** The shop's payment settings, its row locked until the caller's transaction ends (a change checked against them). */
+  async lockPaymentSettings(
+    manager: EntityManager,
+    tenantId: string,
+  ): Promise<{ payment_methods: string[]; bank_transfer_instructions: string | null } | undefined> {
+    const rows: Array<{ payment_methods: string[]; bank_transfer_instructions: string | null }> = await manager.query(
+      `SELECT payment_methods, bank_transfer_instructions FROM tenants WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+      [tenantId],
+    );
     return rows[0];
   }
 

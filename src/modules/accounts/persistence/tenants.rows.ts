@@ -18,7 +18,11 @@ export interface PublicTenantProfileRow {
   seo_description: string | null;
   tags: unknown;
   language: string;
+  payment_methods: string[];
+  bank_transfer_instructions: string | null;
   updated_at: Date;
+  phone: string | null;
+  whatsapp: string | null;
 }
 
 /** The enrichable profile and the enrichment rules' inputs (`TenantProfiles.find`). */
@@ -69,4 +73,6 @@ export interface ShopRow {
   subscription_status: SubscriptionStatus;
   language: string;
   timezone: string;
+  payment_methods: string[];
+  bank_transfer_instructions: string | null;
 }

@@ -23,6 +23,11 @@ export class UsersRepository {
     return rows[0] ? userFromRow(rows[0]) : null;
   }
 
+  async isEmailVerified(manager: EntityManager, id: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM users WHERE id = $1 AND email_verified_at IS NOT NULL', [id]);
+    return rows.length > 0;
+  }
+
   /** The account, locked (`FOR NO KEY UPDATE`) until the caller's transaction ends. */
   lockForSignIn(manager: EntityManager, id: string): Promise<UserEntity | null> {
     return manager.createQueryBuilder(UserEntity, 'u').where('u.id = :id', { id }).setLock('for_no_key_update').getOne();

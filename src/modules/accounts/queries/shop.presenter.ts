@@ -1,4 +1,5 @@
 import type { ShopResource } from '../dto/shop.dto';
+import type { ShopPaymentMethod } from '../domain/shop-profile';
 import type { ShopLanguage } from '../domain/tenant';
 import type { ShopRow } from '../persistence/tenants.rows';
 
@@ -20,5 +21,7 @@ export function toShopResource(row: ShopRow, settings: { appUrl: string; currenc
     currency: settings.currency,
     language: row.language as ShopLanguage,
     timezone: row.timezone,
+    payment_methods: row.payment_methods as ShopPaymentMethod[],
+    bank_transfer_instructions: row.bank_transfer_instructions,
   };
 }

@@ -19,6 +19,14 @@ export class UsersQueries {
   }
 
   /**
+   * Whether the account's email is proven (a one-time code or a social sign-in whose provider
+   * verified it): what the AI features ask of their caller (docs/ai.md). False for no such account.
+   */
+  isEmailVerified(manager: EntityManager, id: string): Promise<boolean> {
+    return this.users.isEmailVerified(manager, id);
+  }
+
+  /**
    * The account, locked until the caller's transaction ends: a sign-in that is about to hand out a
    * token takes it, so that a concurrent claim of the account (ClaimAccountCommand) either waits
    * for the token and revokes it, or commits first and is seen by the sign-in.

@@ -108,7 +108,14 @@ export class TokenService implements PrincipalResolver {
     if (!row || !secretMatchesHash(secret, row.token_hash)) return null;
     if (row.touch) await this.tokens.touch(this.dataSource, id);
     return {
-      principal: { id: row.user_id, tenantId: row.tenant_id, role: row.role, isSuperAdmin: row.is_super_admin, tokenId: id },
+      principal: {
+        id: row.user_id,
+        tenantId: row.tenant_id,
+        role: row.role,
+        isSuperAdmin: row.is_super_admin,
+        tokenId: id,
+        tokenExpiresAt: row.expires_at,
+      },
       hash: row.token_hash,
       expiresAt: row.expires_at,
     };

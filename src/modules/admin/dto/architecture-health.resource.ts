@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DOMAIN_EVENT_TYPES, type DomainEventType } from '../queries/domain-event-types';
 
 export class EventTypeHealth {
-  @ApiProperty({ example: 'OrderPlaced' })
-  type: string;
+  @ApiProperty({ enum: DOMAIN_EVENT_TYPES, enumName: 'DomainEventType', example: 'OrderPlaced' })
+  type: DomainEventType;
 
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Outbox rows ever recorded of this type (still stored)' })
   recorded: number;

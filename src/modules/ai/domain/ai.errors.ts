@@ -90,3 +90,13 @@ export class AiTokenCapReachedError extends DomainError {
     );
   }
 }
+
+/**
+ * The caller's email was never proven (docs/ai.md "Who may use AI"): throw-away accounts cannot
+ * spend the platform's AI budget.
+ */
+export class EmailNotVerifiedError extends DomainError {
+  constructor() {
+    super('email_not_verified', 'Verify your email address to use AI features: request a one-time code and enter it.', 403);
+  }
+}

@@ -115,22 +115,30 @@ export class LocationsRepository implements TenantOwnedRows {
   }
 
   /**
-   * The active location an order is taken at, as the part `order_location` of `statement`: the one
+   * The active location an order is taken at (with the name and address the order keeps), as the part `order_location` of `statement`: the one
    * named, else the shop's active primary one; `check` refuses none.
    */
   orderLocationIn(
     statement: CombinedStatement,
     tenantId: string,
     locationId: string | undefined,
-    check: (found: ReadonlyArray<{ id: string; delivery_fee: string }>) => void,
-  ): () => Array<{ id: string; delivery_fee: string }> {
+    check: (found: ReadonlyArray<OrderLocationRow>) => void,
+  ): () => OrderLocationRow[] {
     const tenant = statement.param(tenantId, 'uuid');
-    return statement.output<{ id: string; delivery_fee: string }>(
+    return statement.output<OrderLocationRow>(
       'order_location',
-      `SELECT id, delivery_fee::text AS delivery_fee FROM locations WHERE tenant_id = ${tenant} AND is_active AND ${
+      `SELECT id, name, address, delivery_fee::text AS delivery_fee FROM locations WHERE tenant_id = ${tenant} AND is_active AND ${
         locationId ? `id = ${statement.param(locationId, 'uuid')}` : 'is_primary'
       }`,
       check,
     );
   }
+}
+
+/** The location an order is taken at, as the order's read before its transaction selects it. */
+interface OrderLocationRow {
+  id: string;
+  name: string;
+  address: string | null;
+  delivery_fee: string;
 }

@@ -40,6 +40,14 @@ export interface StorefrontLocation {
   is_primary: boolean;
 }
 
+/** The active location an order is taken at: the name and address the order keeps, the fee a delivery pays. */
+interface OrderLocation {
+  id: string;
+  name: string;
+  address: string | null;
+  deliveryFee: Cents;
+}
+
 /** The sort key of each list, as its cursor holds it. */
 export const PRODUCT_SORT_KEY: readonly CursorField[] = ['int'];
 export const LOCATION_SORT_KEY: readonly CursorField[] = ['timestamp', 'uuid'];
@@ -89,20 +97,20 @@ export class CatalogQueries {
   /**
    * The active location an order is taken at, as a part of `statement` (a read before the order's
    * transaction: nothing an order does locks or changes a location): the one named, else the shop's
-   * active primary one. 422 on `location_id` when there is none.
+   * active primary one, with the name and address the order keeps and the fee a delivery pays
+   * (docs/commerce.md, "Branches"). 422 on `location_id` when there is none.
    */
-  orderLocationIn(
-    statement: CombinedStatement,
-    tenantId: string,
-    locationId: string | undefined,
-  ): () => { id: string; deliveryFee: Cents } {
+  orderLocationIn(statement: CombinedStatement, tenantId: string, locationId: string | undefined): () => OrderLocation {
     const rows = this.locations.orderLocationIn(statement, tenantId, locationId, (found) => {
       if (found.length > 0) return;
       throw locationId
         ? ValidationFailedError.field('location_id', 'The selected location is invalid.')
         : ValidationFailedError.field('location_id', 'This shop has no active primary location to take the order.');
     });
-    return () => ({ id: rows()[0].id, deliveryFee: toCents(rows()[0].delivery_fee) });
+    return () => {
+      const [row] = rows();
+      return { id: row.id, name: row.name, address: row.address, deliveryFee: toCents(row.delivery_fee) };
+    };
   }
 
   /**

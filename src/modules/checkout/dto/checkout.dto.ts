@@ -76,7 +76,7 @@ export class CartSummaryDto extends SessionFieldsDto {
   @Type(() => CartItemDto)
   items: CartItemDto[];
 
-  @ApiProperty({ ...MONEY, description: "At most two decimals. Accepted and ignored: the answer's subtotal is priced from the catalog" })
+  @ApiProperty({ ...MONEY, description: 'At most two decimals. Echoed in the answer, never stored or used for pricing' })
   @IsTwoDecimalNumber()
   @Min(0)
   @Max(99_999_999)

@@ -51,7 +51,7 @@ export class CartSynchronizedAnswer {
     type: 'number',
     minimum: 0,
     example: 80.5,
-    description: "The cart priced from the catalog now (two decimals); the client's prices and subtotal are ignored",
+    description: 'The `subtotal` of the request, echoed (not stored: the session is priced from the catalog when used)',
   })
   subtotal: number;
 }
@@ -92,4 +92,12 @@ export class HoldConflict {
 
   @ApiProperty({ type: 'integer', minimum: 1, description: 'The first product of the cart with too little stock to hold' })
   product_id: number;
+}
+
+export class InventoryReleasedAnswer {
+  @ApiProperty({ type: 'boolean', description: 'Always true' })
+  success: true;
+
+  @ApiProperty({ example: 'Inventory released.' })
+  message: string;
 }

@@ -19,6 +19,7 @@ describe('orders export records', () => {
     delivery_fee: '50.00',
     total: '230.00',
     currency: 'HNL',
+    location_name: 'Centro',
     items: [
       { quantity: 2, name: 'Camisa' },
       { quantity: 1, name: 'Gorra' },

@@ -25,6 +25,25 @@ describe('csvCell', () => {
   });
 
   it.each([
+    ['a no-break space', '\u00A0=1+1'],
+    ['a zero-width space', '\u200B=1+1'],
+    ['a vertical tab', '\u000B=1+1'],
+    ['a form feed', '\u000C+1'],
+    ['an ideographic space', '\u3000-1'],
+    ['a byte order mark', '\uFEFF@SUM(A1)'],
+    ['a line separator', '\u2028=1'],
+    ['a mix of them', ' \u00A0\u200B\u000B=1'],
+    ['a separator, then a no-break space', 'Ana;\u00A0=cmd'],
+    ['a fullwidth equals sign', '\uFF1D1+1'],
+    ['a fullwidth plus sign', '\uFF0B504'],
+    ['a fullwidth hyphen-minus', '\uFF0D2'],
+    ['a fullwidth commercial at', '\uFF20SUM(A1)'],
+    ['an ideographic space, then a fullwidth equals sign', '\u3000\uFF1D1'],
+  ])('puts a quote before a formula after %s', (_what, text) => {
+    expect(csvCell(text)).toBe(`'${text}`);
+  });
+
+  it.each([
     'Ana López',
     '250.00',
     '2025-01-31T10:00:00.000Z',
@@ -36,6 +55,9 @@ describe('csvCell', () => {
     '2 x Camisa; 1 x Gorra',
     'a;b',
     ' x',
+    '\u00A0x',
+    '\u200Bx',
+    'a\uFF1Db',
   ])('leaves %j as it is', (text) => {
     expect(csvCell(text)).toBe(text);
   });

@@ -1,11 +1,14 @@
 /**
- * Text a spreadsheet would read as a formula (decisions §15 "CSV"): `=`, `+`, `-` or `@`, after
- * optional spaces, at the start of the cell or right after a `;`, `,`, tab or line break inside it
- * (a program that splits the cell on those, as spreadsheets do when pasting or importing with
- * another delimiter, would otherwise start a new cell with the formula). A cell starting with a tab
- * or a carriage return counts too (OWASP's list).
+ * Text a spreadsheet would read as a formula: `=`, `+`, `-` or `@` (or their fullwidth forms
+ * `＝ ＋ － ＠`, which some spreadsheets fold into them), at the start of the cell or right after a
+ * `;`, `,`, tab or line break inside it (a program that splits the cell on those, as spreadsheets
+ * do when pasting or importing with another delimiter, would otherwise start a new cell with the
+ * formula), after any run of characters a spreadsheet skips or shows as nothing: Unicode spaces
+ * (a no-break or ideographic space, line and paragraph separators), control characters (vertical
+ * tab, form feed) and format characters (a zero-width space, a byte order mark). A cell starting
+ * with a tab or a carriage return counts too (OWASP's list). See docs/security.md, "CSV".
  */
-const FORMULA = /^[\t\r]|(?:^|[;,\t\r\n]) *[=+\-@]/;
+const FORMULA = /^[\t\r]|(?:^|[;,\t\r\n])[\p{Z}\p{Cc}\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
 
 /**
  * A cell made safe from CSV injection: text that a spreadsheet would evaluate (`=HYPERLINK(…)`,

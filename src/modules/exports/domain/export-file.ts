@@ -29,8 +29,15 @@ export interface ReportRange {
   to: string;
 }
 
-/** What the job needs to produce the file; empty for an orders export. */
-export type ExportParams = Partial<ReportRange>;
+/** The languages a file for people is written in (docs/notifications.md, "Exports for people"). */
+export const EXPORT_LANGUAGES = ['es', 'en'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+
+/**
+ * What the job needs to produce the file: a report's range; and `language` when the file is for
+ * people (absent: the machine format).
+ */
+export type ExportParams = Partial<ReportRange> & { language?: ExportLanguage };
 
 /** A file as the worker and the download read it. */
 export interface ExportFile {

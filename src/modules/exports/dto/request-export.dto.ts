@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, ValidateBy } from 'class-validator';
+import { IsIn, IsOptional, ValidateBy } from 'class-validator';
 import { ValidationFailedError } from '@common/errors/domain.error';
+import { EXPORT_LANGUAGES, type ExportLanguage } from '../domain/export-file';
 import { parseIsoDate } from '../domain/report-range';
 
 const IsIsoDate = () =>
@@ -12,8 +13,18 @@ const IsIsoDate = () =>
     },
   });
 
-/** `POST /exports/orders`: nothing to say (an empty body is fine); any field is unknown, so a 422. */
-export class RequestOrdersExportDto {}
+const LANGUAGE_MESSAGE = `The language must be one of: ${EXPORT_LANGUAGES.join(', ')}.`;
+const LANGUAGE_DESCRIPTION =
+  'A file for people in this language: translated headers and values, times in the shop’s time zone with their offset ' +
+  '(orders: and a branch column). Left out (or null): the machine format.';
+
+/** `POST /exports/orders`: an empty body is fine; `language` asks for the people's format, any other field is a 422. */
+export class RequestOrdersExportDto {
+  @ApiPropertyOptional({ enum: EXPORT_LANGUAGES, nullable: true, description: LANGUAGE_DESCRIPTION })
+  @IsOptional()
+  @IsIn(EXPORT_LANGUAGES, { message: LANGUAGE_MESSAGE })
+  language?: ExportLanguage | null;
+}
 
 /** `POST /reports/sales`: UTC calendar days, both included; default the last 30 days up to today. */
 export class RequestSalesReportDto {
@@ -38,6 +49,11 @@ export class RequestSalesReportDto {
   @IsOptional()
   @IsIsoDate()
   to?: string;
+
+  @ApiPropertyOptional({ enum: EXPORT_LANGUAGES, nullable: true, description: LANGUAGE_DESCRIPTION })
+  @IsOptional()
+  @IsIn(EXPORT_LANGUAGES, { message: LANGUAGE_MESSAGE })
+  language?: ExportLanguage | null;
 }
 
 /**

@@ -4,12 +4,14 @@ import { UnrecoverableError } from 'bullmq';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataSource, EntityManager } from 'typeorm';
+import { shopTimezone } from '@common/i18n/shop-locale';
 import { inTransaction } from '@infra/database/transaction';
 import { UsersQueries } from '@modules/accounts';
 import { Notifier, type NotificationMessage } from '@modules/notifications';
 import { type DailySalesRow, type OrderExportRow, OrdersExportRepository } from '@modules/orders';
 import { csvStringifier } from '../csv/csv-format';
 import { ORDERS_CSV_COLUMNS, orderRecord } from '../csv/orders-csv';
+import { peopleOrderRecord, peopleOrdersColumns, peopleSalesColumns } from '../csv/people-format';
 import { SALES_REPORT_CSV_COLUMNS, salesRecord } from '../csv/sales-report-csv';
 import { type ExportFile, notificationKey, type ReportRange } from '../domain/export-file';
 import { ExportFileBusyError } from '../domain/exports.errors';
@@ -70,7 +72,17 @@ export class ExportFileProducer {
 
   /** What the file holds: its columns, its rows (read on `manager`'s connection) and how a row becomes a record. */
   private async contents(manager: EntityManager, file: ExportFile): Promise<FileContents> {
+    const { language } = file.params;
     if (file.kind === 'orders_export') {
+      if (language) {
+        // For people: in the shop's time zone (read before the cursor takes the connection).
+        const timeZone = shopTimezone((await this.users.tenantAdmins(manager, file.tenantId))?.timezone);
+        return {
+          columns: peopleOrdersColumns(language),
+          source: await this.orders.streamForExport(manager, file.tenantId, { withBranch: true }),
+          record: (row) => peopleOrderRecord(row as OrderExportRow, language, timeZone),
+        };
+      }
       return {
         columns: ORDERS_CSV_COLUMNS,
         source: await this.orders.streamForExport(manager, file.tenantId),
@@ -84,7 +96,8 @@ export class ExportFileProducer {
     }
     // At most 366 days: small enough to read at once.
     const days = await this.orders.dailySales(manager, file.tenantId, range.from, range.to);
-    return { columns: SALES_REPORT_CSV_COLUMNS, source: Readable.from(days), record: (row) => salesRecord(row as DailySalesRow) };
+    const columns = language ? peopleSalesColumns(language) : SALES_REPORT_CSV_COLUMNS;
+    return { columns, source: Readable.from(days), record: (row) => salesRecord(row as DailySalesRow) };
   }
 
   /** The requester only, and only while still on the shop's team: the link gives the shop's data. */

@@ -14,6 +14,8 @@ import { PushChannel, WebPushPayload } from './push.channel';
 
 /** One push request gives up when its connection is silent this long (web-push's socket timeout); the job then retries. */
 const PUSH_REQUEST_TIMEOUT_MS = 10_000;
+/** How long an idle kept-alive connection to a push service stays open. */
+const IDLE_SOCKET_MS = 4_000;
 /** How long a push service keeps a push for a browser that is offline: a day-old new-order alert is still worth showing, a month-old one is not. */
 const PUSH_TTL_SECONDS = 24 * 3600;
 /**
@@ -62,8 +64,14 @@ export class WebPushChannel extends PushChannel {
       ports: parseAllowedPushPorts(config.get('PUSH_ALLOWED_PORTS', { infer: true })),
     };
     // Keep-alive: a job pushes to the same few push services again and again. Idle sockets are
-    // unref'd by Node, so they never hold a process open at shutdown, and in-flight pushes finish.
-    this.agent = new Agent({ keepAlive: true, ca: extraCertificateAuthorities(config.get('PUSH_CA_FILE', { infer: true })) });
+    // unref'd by Node, so they never hold a process open at shutdown, and in-flight pushes finish;
+    // they are closed after IDLE_SOCKET_MS, before a server's own idle timeout (commonly 5 s) can
+    // close one just as a push is written on it.
+    this.agent = new Agent({
+      keepAlive: true,
+      timeout: IDLE_SOCKET_MS,
+      ca: extraCertificateAuthorities(config.get('PUSH_CA_FILE', { infer: true })),
+    });
   }
 
   async sendToUser(userId: string, payload: WebPushPayload, deliveryKey: string): Promise<void> {
@@ -96,14 +104,18 @@ export class WebPushChannel extends PushChannel {
     }
     const mark = `push-delivered:${deliveryKey}:${subscription.id}`;
     if ((await this.store.get(mark)) !== null) return;
-    try {
-      await sendNotification({ endpoint: subscription.endpoint, keys: { auth: subscription.auth, p256dh: subscription.p256dh } }, body, {
+    const send = () =>
+      sendNotification({ endpoint: subscription.endpoint, keys: { auth: subscription.auth, p256dh: subscription.p256dh } }, body, {
         vapidDetails: vapid,
         contentEncoding: subscription.contentEncoding,
         TTL: PUSH_TTL_SECONDS,
         timeout: PUSH_REQUEST_TIMEOUT_MS,
         agent: this.agent,
       });
+    try {
+      // A kept-alive connection the server closed as the push was written on it resets before any
+      // answer: the push is sent once more, on a new connection (at worst a browser shows it twice).
+      await send().catch((error: unknown) => (isResetBeforeAnswer(error) ? send() : Promise.reject(error)));
     } catch (error) {
       if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
         // The browser unsubscribed or the push service expired it: it will never accept a push again.
@@ -115,6 +127,12 @@ export class WebPushChannel extends PushChannel {
     }
     await this.store.set(mark, '1', DELIVERED_MARK_TTL_MS);
   }
+}
+
+/** ECONNRESET or EPIPE with no HTTP answer: the connection was gone before the push was read. */
+function isResetBeforeAnswer(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return !(error instanceof WebPushError) && (code === 'ECONNRESET' || code === 'EPIPE');
 }
 
 function describe(error: unknown): string {

@@ -1,4 +1,13 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
 import type { ShopLanguage } from '@common/i18n/shop-locale';
 import { MAIL_TEXTS } from './mail-texts';
@@ -25,10 +34,12 @@ export interface MailLayoutProps {
   preview: string;
   children: ReactNode;
   action: { href: string; label: string };
+  /** The footer's sentence; the shop-team one by default. */
+  footer?: string;
 }
 
-/** What every mail to a shop's people shares: the shop's name, the greeting, one button, the footer. */
-export function MailLayout({ language, shopName, recipientName, preview, children, action }: MailLayoutProps) {
+/** What every mail shares: the shop's name, the greeting, one button, the footer (to the shop's people unless told). */
+export function MailLayout({ language, shopName, recipientName, preview, children, action, footer: footerText }: MailLayoutProps) {
   const texts = MAIL_TEXTS[language];
   return (
     <Html lang={language}>
@@ -47,7 +58,7 @@ export function MailLayout({ language, shopName, recipientName, preview, childre
             </Button>
           </Section>
           <Hr />
-          <Text style={footer}>{texts.footer(shopName)}</Text>
+          <Text style={footer}>{footerText ?? texts.footer(shopName)}</Text>
         </Container>
       </Body>
     </Html>

@@ -30,7 +30,48 @@ export interface MailTexts {
     renew: string;
     button: string;
   };
+  /** The mails to the shopper who placed an order (docs/notifications.md, "Mails to the shopper"). */
+  shopper: {
+    footer: (shopName: string) => string;
+    placedSubject: (shopName: string, orderNumber: string) => string;
+    placedPreview: (orderNumber: string, total: string) => string;
+    placedIntro: (shopName: string) => string;
+    order: string;
+    placedAt: string;
+    subtotal: string;
+    discount: string;
+    delivery: string;
+    total: string;
+    paymentMethod: string;
+    paymentMethods: Record<string, string>;
+    transferInstructions: string;
+    branch: string;
+    contact: string;
+    phone: string;
+    whatsapp: string;
+    button: string;
+    statusSubject: (shopName: string, orderNumber: string, status: ShopperMailStatus) => string;
+    statusLine: (orderNumber: string, status: ShopperMailStatus) => string;
+    statusNext: Record<ShopperMailStatus, string>;
+  };
 }
+
+/** The statuses the shopper is mailed about. */
+export const SHOPPER_MAIL_STATUSES = ['confirmed', 'ready', 'delivered', 'cancelled'] as const;
+export type ShopperMailStatus = (typeof SHOPPER_MAIL_STATUSES)[number];
+
+const ES_STATUS: Record<ShopperMailStatus, string> = {
+  confirmed: 'fue confirmado',
+  ready: 'está listo',
+  delivered: 'fue entregado',
+  cancelled: 'fue cancelado',
+};
+const EN_STATUS: Record<ShopperMailStatus, string> = {
+  confirmed: 'was confirmed',
+  ready: 'is ready',
+  delivered: 'was delivered',
+  cancelled: 'was cancelled',
+};
 
 export const MAIL_TEXTS: Record<ShopLanguage, MailTexts> = {
   es: {
@@ -62,6 +103,34 @@ export const MAIL_TEXTS: Record<ShopLanguage, MailTexts> = {
       renew: 'Renuévala antes de esa fecha para mantenerla activa.',
       button: 'Ir a facturación',
     },
+    shopper: {
+      footer: (shopName) => `Recibes este correo porque hiciste un pedido en ${shopName}.`,
+      placedSubject: (shopName, orderNumber) => `${shopName}: recibimos tu pedido #${orderNumber}`,
+      placedPreview: (orderNumber, total) => `Pedido #${orderNumber} — ${total}`,
+      placedIntro: (shopName) => `Gracias por tu pedido en ${shopName}. Te escribiremos cuando cambie su estado.`,
+      order: 'Pedido',
+      placedAt: 'Fecha',
+      subtotal: 'Subtotal',
+      discount: 'Descuento',
+      delivery: 'Envío',
+      total: 'Total',
+      paymentMethod: 'Forma de pago',
+      paymentMethods: { cash: 'Efectivo', bank_transfer: 'Transferencia bancaria', card: 'Tarjeta', pending: 'Por acordar con la tienda' },
+      transferInstructions: 'Datos para la transferencia',
+      branch: 'Sucursal',
+      contact: 'Contacto de la tienda',
+      phone: 'Teléfono',
+      whatsapp: 'WhatsApp',
+      button: 'Ver el estado del pedido',
+      statusSubject: (shopName, orderNumber, status) => `${shopName}: tu pedido #${orderNumber} ${ES_STATUS[status]}`,
+      statusLine: (orderNumber, status) => `Tu pedido #${orderNumber} ${ES_STATUS[status]}.`,
+      statusNext: {
+        confirmed: 'La tienda lo está preparando.',
+        ready: 'Ya puedes recogerlo, o pronto sale hacia tu dirección.',
+        delivered: '¡Gracias por tu compra!',
+        cancelled: 'Si tienes preguntas, escribe a la tienda.',
+      },
+    },
   },
   en: {
     hello: (name) => `Hello ${name},`,
@@ -91,6 +160,34 @@ export const MAIL_TEXTS: Record<ShopLanguage, MailTexts> = {
       intro: (shopName, endsOn) => `The subscription of ${shopName} ends on ${endsOn}.`,
       renew: 'Renew it before then to keep it active.',
       button: 'Go to billing',
+    },
+    shopper: {
+      footer: (shopName) => `You receive this mail because you placed an order at ${shopName}.`,
+      placedSubject: (shopName, orderNumber) => `${shopName}: we received your order #${orderNumber}`,
+      placedPreview: (orderNumber, total) => `Order #${orderNumber} — ${total}`,
+      placedIntro: (shopName) => `Thank you for your order at ${shopName}. We will write when its status changes.`,
+      order: 'Order',
+      placedAt: 'Placed',
+      subtotal: 'Subtotal',
+      discount: 'Discount',
+      delivery: 'Delivery',
+      total: 'Total',
+      paymentMethod: 'Payment method',
+      paymentMethods: { cash: 'Cash', bank_transfer: 'Bank transfer', card: 'Card', pending: 'To be agreed with the shop' },
+      transferInstructions: 'Bank transfer details',
+      branch: 'Branch',
+      contact: "The shop's contact",
+      phone: 'Phone',
+      whatsapp: 'WhatsApp',
+      button: "See the order's status",
+      statusSubject: (shopName, orderNumber, status) => `${shopName}: your order #${orderNumber} ${EN_STATUS[status]}`,
+      statusLine: (orderNumber, status) => `Your order #${orderNumber} ${EN_STATUS[status]}.`,
+      statusNext: {
+        confirmed: 'The shop is preparing it.',
+        ready: 'You can pick it up now, or it leaves for your address soon.',
+        delivered: 'Thank you for shopping with us!',
+        cancelled: 'If you have questions, write to the shop.',
+      },
     },
   },
 };

@@ -3,7 +3,9 @@ import { MAIL_TEXTS } from './mail-texts';
 import { NewOrderMail, type NewOrderMailProps } from './new-order.mail';
 import { renderMail } from './render-mail';
 import { ReportReadyMail, type ReportReadyMailProps } from './report-ready.mail';
+import { type ShopperMailOrder, ShopperOrderPlacedMail, ShopperOrderStatusMail } from './shopper-order.mail';
 import { SubscriptionExpiringMail } from './subscription-expiring.mail';
+import type { ShopperMailStatus } from './mail-texts';
 
 /** The shop a mail speaks for, as stored (`tenants.name`, `language`, `timezone`). */
 export interface MailShop {
@@ -86,4 +88,37 @@ export async function renderSubscriptionExpiringMail(
     />,
   );
   return { subject: MAIL_TEXTS[language].subscriptionExpiring.subject(shop.name, endsOn), ...parts };
+}
+
+/** The shopper's mail of a placed order, in the shop's language and time zone (docs/notifications.md, "Mails to the shopper"). */
+export async function renderShopperOrderPlacedMail(
+  shop: { language: string; timezone: string },
+  order: ShopperMailOrder,
+  statusUrl: string,
+): Promise<ShopMail> {
+  const language = shopLanguage(shop.language);
+  const parts = await renderMail(
+    <ShopperOrderPlacedMail language={language} timezone={shopTimezone(shop.timezone)} order={order} statusUrl={statusUrl} />,
+  );
+  return { subject: MAIL_TEXTS[language].shopper.placedSubject(order.shop.name, order.orderNumber), ...parts };
+}
+
+/** The shopper's mail of a status change (confirmed, ready, delivered, cancelled), in the shop's language. */
+export async function renderShopperOrderStatusMail(
+  shop: { language: string; timezone: string },
+  order: ShopperMailOrder,
+  status: ShopperMailStatus,
+  statusUrl: string,
+): Promise<ShopMail> {
+  const language = shopLanguage(shop.language);
+  const parts = await renderMail(
+    <ShopperOrderStatusMail
+      language={language}
+      timezone={shopTimezone(shop.timezone)}
+      order={order}
+      status={status}
+      statusUrl={statusUrl}
+    />,
+  );
+  return { subject: MAIL_TEXTS[language].shopper.statusSubject(order.shop.name, order.orderNumber, status), ...parts };
 }

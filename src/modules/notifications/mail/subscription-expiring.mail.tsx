@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import type { ShopLanguage } from '@common/i18n/shop-locale';
 import { MailLayout } from './mail-layout';
 import { MAIL_TEXTS } from './mail-texts';

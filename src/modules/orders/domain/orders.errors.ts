@@ -1,5 +1,5 @@
-import { fieldError, NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
-import { centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
+import { ConflictError, fieldError, NotFoundError, ValidationFailedError } from '@common/errors/domain.error';
+import { type Cents, centsToDecimal, centsToNumber, MAX_STORED_CENTS } from '@common/money/money';
 
 /** Also the message of the path-id pipe and the tenant access guard, so a bad, foreign or missing order read the same. */
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -23,5 +23,18 @@ export class OrderCouponRejectedError extends fieldError('coupon_code') {}
 export class OrderAmountTooLargeError extends ValidationFailedError {
   constructor(field: string, amount: 'line total' | 'order total') {
     super({ [field]: [`The ${amount} is too large: an order amount is at most ${centsToDecimal(MAX_STORED_CENTS)}.`] });
+  }
+}
+
+/**
+ * 409 `price_changed`: the order would cost another total than the one the shopper was shown
+ * (`expected_total`), so nothing was placed; `total` is the current one (docs/commerce.md).
+ */
+export class OrderPriceChangedError extends ConflictError {
+  constructor(total: Cents) {
+    super(`The order's total changed to ${centsToDecimal(total)}: check the prices and place the order again.`, 'price_changed', {
+      code: 'price_changed',
+      total: centsToNumber(total),
+    });
   }
 }

@@ -37,3 +37,9 @@ export class ChangeOrderStatusDto {
   @IsIn(ORDER_STATUSES, { message: `The status must be one of: ${ORDER_STATUSES.join(', ')}.` })
   status: OrderStatus;
 }
+
+export class MarkOrderPaidDto {
+  @ApiProperty({ enum: ['paid'], description: 'The only payment state the shop records by hand' })
+  @IsIn(['paid'], { message: 'The payment status must be paid.' })
+  payment_status: 'paid';
+}

@@ -20,6 +20,13 @@ export class OrderItemResource {
   line_total: number;
 }
 
+/** The branch an order is taken at, for pickup and delivery: its name and address when the order was placed. */
+export interface OrderLocationResource {
+  id: string;
+  name: string;
+  address: string | null;
+}
+
 export class OrderResource {
   @ApiProperty({ type: 'integer', minimum: 1 })
   id: number;
@@ -63,6 +70,19 @@ export class OrderResource {
   @ApiProperty({ type: 'string', nullable: true, format: 'uuid', description: 'null once the location is deleted' })
   location_id: string | null;
 
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      address: { type: 'string', nullable: true },
+    },
+    required: ['id', 'name', 'address'],
+    description: 'The branch the order is picked up at or delivered from (name and address as when it was placed); null once it is deleted',
+  })
+  location: OrderLocationResource | null;
+
   @ApiProperty({ type: OrderItemResource, isArray: true })
   items: OrderItemResource[];
 
@@ -86,6 +106,13 @@ export class OrderResource {
 
   @ApiProperty({ format: 'date-time' })
   updated_at: string;
+
+  @ApiProperty({
+    format: 'uri',
+    example: 'https://shop.example.com/s/la-tienda/orders/1001?token=Zm9vYmFyYmF6cXV4cXV1eGZvb2Jhcg',
+    description: "The shopper's page of the order (`<APP_URL>/s/{slug}/orders/{order_number}?token=`): a signed link that never expires",
+  })
+  status_url: string;
 }
 
 export class OrderResponse {

@@ -11,9 +11,14 @@ import {
   IsString,
   IsUUID,
   Length,
+  Max,
   MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
+import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
+import { IsTwoDecimalNumber } from '@common/money/is-money.decorator';
+import { centsToNumber, MAX_STORED_CENTS } from '@common/money/money';
 import { CartItemDto } from '@modules/catalog';
 
 export const DELIVERY_TYPES = ['pickup', 'delivery'] as const;
@@ -61,7 +66,11 @@ export class PlaceOrderDto {
   @IsIn(DELIVERY_TYPES, { message: 'The delivery_type must be pickup or delivery.' })
   delivery_type: (typeof DELIVERY_TYPES)[number];
 
-  @ApiPropertyOptional({ enum: PAYMENT_METHODS, default: 'pending' })
+  @ApiPropertyOptional({
+    enum: PAYMENT_METHODS,
+    default: 'pending',
+    description: "One of the shop's `payment_methods` (GET /api/v1/storefront/{slug}), or `pending`; any other is a 422",
+  })
   @IsOptional()
   @IsIn(PAYMENT_METHODS)
   payment_method?: (typeof PAYMENT_METHODS)[number];
@@ -82,6 +91,21 @@ export class PlaceOrderDto {
   @IsString()
   @Length(8, 128)
   session_id?: string;
+
+  @ApiPropertyOptional({
+    type: 'number',
+    minimum: 0,
+    maximum: centsToNumber(MAX_STORED_CENTS),
+    example: 570,
+    description:
+      'The total the shopper was shown (at most two decimals). When the order would have another total (a price, the coupon or ' +
+      'the delivery fee changed), nothing is placed and the answer is 409 `price_changed` with the current `total`',
+  })
+  @OptionalNonNull()
+  @IsTwoDecimalNumber({ message: 'The expected total must be a number with at most two decimals.' })
+  @Min(0, { message: 'The expected total must be at least 0.' })
+  @Max(centsToNumber(MAX_STORED_CENTS), { message: `The expected total may not be greater than ${centsToNumber(MAX_STORED_CENTS)}.` })
+  expected_total?: number;
 
   @ApiProperty({ type: [CartItemDto], minItems: 1, maxItems: 100 })
   @IsArray()

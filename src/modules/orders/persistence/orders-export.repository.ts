@@ -26,8 +26,9 @@ export class OrdersExportRepository {
    * Every order of the shop, oldest first, from a server-side cursor: rows arrive in batches as the
    * consumer reads, so memory stays flat whatever the shop's size. `manager` must be in an open
    * transaction; its connection is busy with the cursor until the stream ends or is destroyed.
+   * `withBranch` also reads the name of each order's location (`location_name`; null otherwise).
    */
-  async streamForExport(manager: EntityManager, tenantId: string): Promise<Readable> {
+  async streamForExport(manager: EntityManager, tenantId: string, options: { withBranch?: boolean } = {}): Promise<Readable> {
     const runner = manager.queryRunner;
     if (!runner?.isTransactionActive) throw new Error('streamForExport needs the manager of an open transaction');
     // Already connected (the transaction is open): this answers the connection itself.
@@ -35,6 +36,7 @@ export class OrdersExportRepository {
     await allowLongStatements(manager, EXPORT_READ_TIMEOUT_MS);
     const stream = new QueryStream(
       `SELECT ${ORDER_EXPORT_COLUMNS.map((column) => `o.${column}`).join(', ')},
+              ${options.withBranch ? '(SELECT l.name FROM locations l WHERE l.id = o.location_id)' : 'NULL'} AS location_name,
               COALESCE((SELECT json_agg(json_build_object('quantity', i.quantity, 'name', i.name) ORDER BY i.id)
                           FROM order_items i WHERE i.order_id = o.id), '[]') AS items
          FROM orders o

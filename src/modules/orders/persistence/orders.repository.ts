@@ -8,6 +8,7 @@ import { containsPattern } from '@modules/catalog';
 import { type OrderSearchTerm, SEARCH_COUNT_LIMIT } from '../domain/order-search';
 import type { OrderStatus } from '../domain/order-status';
 import { ORDER_COLUMNS, ORDER_ITEMS, type OrderEventRow, type OrderRow, SELECT_ORDERS } from './orders.rows';
+import { PAYMENT_TRANSITIONS } from '../domain/payment-transition';
 
 /**
  * The statement of one page of a tenant's orders, newest first, optionally of one status. The
@@ -143,6 +144,15 @@ export class OrdersRepository implements TenantOwnedRows {
     return rows[0] ?? null;
   }
 
+  /** The tenant's order of that number, its total and currency only (off orders_tenant_number_unique). */
+  async totalByNumber(tenantId: string, orderNumber: string): Promise<{ total: string; currency: string } | null> {
+    const rows: Array<{ total: string; currency: string }> = await this.dataSource.query(
+      'SELECT total::text AS total, currency FROM orders WHERE tenant_id = $1 AND order_number = $2',
+      [tenantId, orderNumber],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The order's history, oldest first (the tenant's order only). */
   events(tenantId: string, orderId: number): Promise<OrderEventRow[]> {
     return this.dataSource.query(
@@ -197,6 +207,28 @@ export class OrdersRepository implements TenantOwnedRows {
       [tenantId, orderId],
     );
     return rows[0]?.status ?? null;
+  }
+
+  /**
+   * One statement: the shop's order becomes paid (from the states `PAYMENT_TRANSITIONS.paid` moves,
+   * stamping `paid_at`) with its `paid` event recorded by `userId`; whether the shop has the order,
+   * and whether it changed.
+   */
+  async markPaid(manager: EntityManager, tenantId: string, orderId: number, userId: string): Promise<{ found: boolean; changed: boolean }> {
+    const paid = PAYMENT_TRANSITIONS.paid;
+    const rows: Array<{ found: boolean; changed: boolean }> = await manager.query(
+      `WITH changed AS (
+         UPDATE orders SET payment_status = $4, paid_at = now(), updated_at = now()
+          WHERE tenant_id = $1 AND id = $2 AND payment_status = ANY($5::text[])
+         RETURNING id, tenant_id
+       ), event AS (
+         INSERT INTO order_events (order_id, tenant_id, event, user_id, details)
+         SELECT id, tenant_id, $6, $3, jsonb_build_object('recorded_by', 'merchant') FROM changed
+       )
+       SELECT EXISTS (SELECT 1 FROM orders WHERE tenant_id = $1 AND id = $2) AS found, EXISTS (SELECT 1 FROM changed) AS changed`,
+      [tenantId, orderId, userId, paid.to, paid.from, paid.event],
+    );
+    return rows[0];
   }
 
   async setStatus(manager: EntityManager, tenantId: string, orderId: number, status: OrderStatus): Promise<void> {

@@ -17,6 +17,9 @@ export interface OrderRow {
   payment_method: OrderResource['payment_method'];
   coupon_code: string | null;
   location_id: string | null;
+  /** The branch's name and address when the order was placed (null for orders placed before they were kept). */
+  location_name: string | null;
+  location_address: string | null;
   subtotal: string;
   discount_amount: string;
   delivery_fee: string;
@@ -51,6 +54,8 @@ export const ORDER_COLUMNS = [
   'payment_method',
   'coupon_code',
   'location_id',
+  'location_name',
+  'location_address',
   'subtotal',
   'discount_amount',
   'delivery_fee',
@@ -90,6 +95,8 @@ export interface OrderExportRow {
   delivery_fee: string;
   total: string;
   currency: string;
+  /** The name of the branch (location) the order was placed at, by its stored `location_id`; null when none or deleted. */
+  location_name: string | null;
   items: Array<{ quantity: number; name: string }>;
 }
 
@@ -116,7 +123,7 @@ export const ORDER_EXPORT_COLUMNS = [
   'delivery_fee',
   'total',
   'currency',
-] as const satisfies ReadonlyArray<Exclude<keyof OrderExportRow, 'items'>>;
+] as const satisfies ReadonlyArray<Exclude<keyof OrderExportRow, 'items' | 'location_name'>>;
 
 /** One calendar day (UTC) of a shop's sales; cancelled orders are not counted. */
 export interface DailySalesRow {

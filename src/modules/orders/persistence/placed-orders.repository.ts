@@ -15,7 +15,8 @@ export interface PricedOrder {
   tenantId: string;
   userId: string | null;
   couponCode: string | null;
-  locationId: string;
+  /** The branch the order is taken at, its name and address kept on the order (docs/commerce.md, "Branches"). */
+  location: { id: string; name: string; address: string | null };
   /** The lines as order pricing priced them (domain/order-pricing.ts): this file stores, never computes, an amount. */
   lines: ReadonlyArray<PricedLine & { lineTotal: Cents }>;
   subtotal: Cents;
@@ -100,12 +101,13 @@ export class PlacedOrdersRepository {
     statement.with(
       'placed',
       `INSERT INTO orders (tenant_id, order_number, customer_name, customer_phone, customer_email, customer_address,
-                           customer_notes, delivery_type, payment_method, coupon_code, location_id, user_id,
+                           customer_notes, delivery_type, payment_method, coupon_code, location_id, location_name, location_address, user_id,
                            subtotal, discount_amount, delivery_fee, total, currency, customer_name_key, customer_phone_digits)
        SELECT ${tenantId}, numbered.last_number::text, ${p(input.customer_name, 'varchar')}, ${p(input.customer_phone, 'varchar')},
               ${p(input.customer_email?.toLowerCase() ?? null, 'varchar')}, ${p(input.customer_address ?? null, 'varchar')},
               ${p(input.customer_notes ?? null, 'varchar')}, ${p(input.delivery_type, 'varchar')},
-              ${p(input.payment_method ?? 'pending', 'varchar')}, ${p(order.couponCode, 'varchar')}, ${p(order.locationId, 'uuid')},
+              ${p(input.payment_method ?? 'pending', 'varchar')}, ${p(order.couponCode, 'varchar')}, ${p(order.location.id, 'uuid')},
+              ${p(order.location.name, 'varchar')}, ${p(order.location.address, 'varchar')},
               ${userId}, ${p(centsToDecimal(order.subtotal), 'numeric')}, ${p(centsToDecimal(order.discount), 'numeric')},
               ${p(centsToDecimal(order.deliveryFee), 'numeric')}, ${p(centsToDecimal(order.total), 'numeric')}, ${p(order.currency, 'char(3)')},
               ${p(searchKey(input.customer_name), 'text')}, ${p(phoneDigits(input.customer_phone), 'text')}

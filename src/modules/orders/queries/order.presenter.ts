@@ -1,11 +1,13 @@
 import { centsToNumber, toCents } from '@common/money/money';
-import type { OrderResource } from '../dto/order.resource';
+import type { OrderLocationResource, OrderResource } from '../dto/order.resource';
 import type { OrderRow } from '../persistence/orders.rows';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** numeric(12,2) arrives as decimal text, or as a JSON number inside the items aggregate. */
-export function toResource(row: OrderRow): OrderResource {
+/**
+ * `statusUrl`: the order's status link (services/order-status-links.ts).
+ * numeric(12,2) arrives as decimal text, or as a JSON number inside the items aggregate. */
+export function toResource(row: OrderRow, statusUrl: string): OrderResource {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -21,6 +23,7 @@ export function toResource(row: OrderRow): OrderResource {
     payment_method: row.payment_method,
     coupon_code: row.coupon_code,
     location_id: row.location_id,
+    location: branchOf(row),
     items: row.items.map((item) => ({
       product_id: item.product_id,
       name: item.name,
@@ -35,5 +38,12 @@ export function toResource(row: OrderRow): OrderResource {
     currency: row.currency,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    status_url: statusUrl,
   };
+}
+
+/** The branch the order is taken at, as kept on the order; null once the location is deleted (docs/commerce.md, "Branches"). */
+function branchOf(row: OrderRow): OrderLocationResource | null {
+  if (row.location_id === null) return null;
+  return { id: row.location_id, name: row.location_name ?? '', address: row.location_address };
 }

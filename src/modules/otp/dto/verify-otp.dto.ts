@@ -65,7 +65,8 @@ export const verifyOtpAnswerSchema = (userRef: string): SchemaObject => ({
       required: ['message', 'user', 'requires_registration', 'redirect'],
       properties: {
         message: { type: 'string', example: 'Code verified. No account exists yet for this identifier.' },
-        user: { type: 'object', nullable: true, enum: [null], description: 'Always null: there is no account' },
+        // OpenAPI 3.0 needs a type beside nullable; enum [null] leaves null as the only value.
+        user: { type: 'string', nullable: true, enum: [null], description: 'Always null: there is no account' },
         requires_registration: { type: 'boolean', enum: [true] },
         redirect: { type: 'string', enum: ['/register'] },
       },

@@ -3,11 +3,13 @@ import { formatMoney } from '../i18n/shop-texts';
 import { CartRegion } from './cart-region';
 import { Layout } from './layout';
 import type { PageContext } from './page-data';
+import { ShopContact } from './shop-contact';
 import { ShopHeader } from './shop-header';
 
 /**
  * `/s/{slug}/checkout`: the form, its summary and, once the order is placed, the confirmation (a
- * state of this page, shown by the script). Each field has its error slot right after it
+ * state of this page, shown by the script: the order's lines and totals, how it is paid, the
+ * branch, the shop's contact and the link to the order's status page). Each field has its error slot right after it
  * (`aria-describedby`), so a refusal is read where it belongs.
  */
 export function CheckoutPage({ context }: { context: PageContext }) {
@@ -59,25 +61,37 @@ export function CheckoutPage({ context }: { context: PageContext }) {
                 <textarea id="customer_address" name="customer_address" autoComplete="street-address" rows={2} maxLength={500} />
               </Field>
             </div>
-            <div data-when="pickup">
-              {single ? (
+            {/* The branch, for pickup and delivery alike: a delivery pays the chosen branch's fee (docs/storefront.md). */}
+            {single ? (
+              <div data-when="pickup">
                 <p className="pickup-location" data-location-details={single.id}>
                   {texts.pickupAt} <strong>{single.name}</strong>
                   {single.address ? <>, {single.address}</> : null}
-                  <input type="hidden" name="location_id" value={single.id} />
                 </p>
-              ) : (
-                <Field id="location_id" label={texts.location}>
-                  <select id="location_id" name="location_id" defaultValue={primary?.id}>
-                    {locations.map((location) => (
-                      <option key={location.id} value={location.id}>
-                        {location.address ? `${location.name} — ${location.address}` : location.name}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-              )}
-            </div>
+                <input type="hidden" name="location_id" value={single.id} />
+              </div>
+            ) : (
+              <Field id="location_id" label={texts.location}>
+                <select id="location_id" name="location_id" defaultValue={primary?.id}>
+                  {locations.map((location) => (
+                    <option key={location.id} value={location.id}>
+                      {location.address ? `${location.name} — ${location.address}` : location.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
+            <fieldset className="field" aria-describedby="payment_method-error">
+              <legend>{texts.paymentMethod}</legend>
+              {shop.payment_methods.map((method, index) => (
+                <label className="choice" key={method}>
+                  <input type="radio" name="payment_method" value={method} defaultChecked={index === 0} />{' '}
+                  {texts.paymentMethods[method] ?? method}
+                </label>
+              ))}
+              <p className="field-error" id="payment_method-error" data-error-for="payment_method"></p>
+            </fieldset>
+            <TransferInstructions context={context} shown="when" />
             <Field id="customer_notes" label={texts.notes} hint={texts.optional}>
               <textarea id="customer_notes" name="customer_notes" rows={2} maxLength={1000} />
             </Field>
@@ -98,6 +112,7 @@ export function CheckoutPage({ context }: { context: PageContext }) {
               </div>
               <p className="field-error" id="coupon_code-error" data-error-for="coupon_code" role="status"></p>
             </div>
+            <p className="notice" data-price-changes="" role="status" hidden></p>
             <section className="summary" aria-labelledby="summary-heading">
               <h2 id="summary-heading">{texts.summary}</h2>
               <dl>
@@ -129,7 +144,42 @@ export function CheckoutPage({ context }: { context: PageContext }) {
             <p>
               {texts.orderNumber}: <strong data-order-number=""></strong>
             </p>
+            <section className="summary" aria-labelledby="confirmation-lines-heading">
+              <h3 id="confirmation-lines-heading">{texts.orderLines}</h3>
+              <ul className="order-lines" data-order-lines=""></ul>
+              <dl>
+                <div>
+                  <dt>{texts.subtotal}</dt>
+                  <dd data-order-subtotal=""></dd>
+                </div>
+                <div>
+                  <dt>{texts.discount}</dt>
+                  <dd data-order-discount=""></dd>
+                </div>
+                <div>
+                  <dt>{texts.deliveryFee}</dt>
+                  <dd data-order-delivery=""></dd>
+                </div>
+                <div className="summary-total">
+                  <dt>{texts.total}</dt>
+                  <dd data-order-total=""></dd>
+                </div>
+              </dl>
+            </section>
+            <p data-order-payment="" hidden>
+              {texts.paymentMethod}: <strong data-order-payment-method=""></strong>
+            </p>
+            <TransferInstructions context={context} shown="placed" />
+            <p data-order-branch="" hidden>
+              {texts.location}: <strong data-order-branch-name=""></strong>
+            </p>
             <p>{texts.orderReceived}</p>
+            <ShopContact contact={shop.contact} texts={texts} />
+            <p data-order-status-row="" hidden>
+              <a className="button button-primary" data-order-status-link="">
+                {texts.seeOrderStatus}
+              </a>
+            </p>
             <p>
               <a className="button" href={`/s/${shop.slug}`}>
                 {texts.backToShop}
@@ -142,6 +192,24 @@ export function CheckoutPage({ context }: { context: PageContext }) {
         </aside>
       </div>
     </Layout>
+  );
+}
+
+/**
+ * The shop's bank transfer instructions, where it accepts transfers: in the form while "Bank
+ * transfer" is chosen (`when`), and on the confirmation of an order paid so (`placed`); the script
+ * shows them.
+ */
+function TransferInstructions({ context: { shop, texts }, shown }: { context: PageContext; shown: 'when' | 'placed' }) {
+  if (!shop.payment_methods.includes('bank_transfer') || !shop.bank_transfer_instructions) return null;
+  const marker = shown === 'when' ? { 'data-when-payment': 'bank_transfer' } : { 'data-placed-payment': 'bank_transfer' };
+  return (
+    <section className="notice transfer-instructions" {...marker} aria-label={texts.transferInstructions} hidden>
+      <p>
+        <strong>{texts.transferInstructions}</strong>
+      </p>
+      <p>{shop.bank_transfer_instructions}</p>
+    </section>
   );
 }
 

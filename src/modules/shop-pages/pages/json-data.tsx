@@ -7,6 +7,17 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-export function JsonData({ type, id, value }: { type: 'application/json' | 'application/ld+json'; id?: string; value: unknown }) {
-  return <script type={type} id={id} dangerouslySetInnerHTML={{ __html: scriptSafeJson(value) }} />;
+/** A JSON block: `value` serialised here, or `json` already written by `scriptSafeJson`. */
+export function JsonData({
+  type,
+  id,
+  value,
+  json,
+}: {
+  type: 'application/json' | 'application/ld+json';
+  id?: string;
+  value?: unknown;
+  json?: string;
+}) {
+  return <script type={type} id={id} dangerouslySetInnerHTML={{ __html: json ?? scriptSafeJson(value) }} />;
 }

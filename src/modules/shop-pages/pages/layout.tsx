@@ -9,14 +9,17 @@ interface LayoutProps {
   description: string | null;
   path: string;
   image?: string | null;
-  structuredData?: unknown;
+  /** The JSON-LD, already written by `scriptSafeJson`. */
+  structuredDataJson?: string;
+  /** A page no search engine keeps (an order's status page). */
+  noindex?: boolean;
   children: ReactNode;
 }
 
 const OG_LOCALES = { es: 'es_HN', en: 'en_US' } as const;
 
 /** The document every shop page shares: head (SEO, Open Graph, assets), the config block, the body. */
-export function Layout({ context, page, title, description, path, image, structuredData, children }: LayoutProps) {
+export function Layout({ context, page, title, description, path, image, structuredDataJson, noindex, children }: LayoutProps) {
   const { shop, language, baseUrl, assets } = context;
   const url = `${baseUrl}${path}`;
   const config: ShopPageConfig = {
@@ -32,6 +35,7 @@ export function Layout({ context, page, title, description, path, image, structu
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         <title>{title}</title>
         {description ? <meta name="description" content={description} /> : null}
         <link rel="canonical" href={url} />
@@ -44,7 +48,7 @@ export function Layout({ context, page, title, description, path, image, structu
         {image ? <meta property="og:image" content={image} /> : null}
         <link rel="stylesheet" href={assets.styles} />
         <script type="module" src={assets.script} />
-        {structuredData ? <JsonData type="application/ld+json" value={structuredData} /> : null}
+        {structuredDataJson ? <JsonData type="application/ld+json" json={structuredDataJson} /> : null}
       </head>
       <body data-page={page}>
         {children}

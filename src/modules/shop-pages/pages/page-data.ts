@@ -11,8 +11,15 @@ export interface ShopProfile {
   seo_description: string | null;
   tags: string[];
   currency: string;
+  /** The payment methods the shop accepts, cash first, and what a shopper paying by transfer is told. */
+  payment_methods: PaymentMethod[];
+  bank_transfer_instructions: string | null;
+  /** The shop's phone and WhatsApp, where it has them. */
+  contact: { phone: string | null; whatsapp: string | null };
   locations: ShopLocation[];
 }
+
+export type PaymentMethod = 'cash' | 'bank_transfer';
 
 export interface ShopLocation {
   id: string;
@@ -49,6 +56,6 @@ export interface ShopPageConfig {
   slug: string;
   language: Language;
   currency: string;
-  page: 'shop' | 'checkout';
+  page: 'shop' | 'checkout' | 'order';
   locations: ShopLocation[];
 }

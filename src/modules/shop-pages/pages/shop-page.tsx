@@ -3,11 +3,17 @@ import { CartRegion } from './cart-region';
 import { Layout } from './layout';
 import type { PageContext, ShopProduct } from './page-data';
 import { ShopHeader } from './shop-header';
-import { storeStructuredData } from './structured-data';
+import { CARD_DESCRIPTION_MAX, shortened } from './shortened';
 
 export interface ShopPageProps {
   context: PageContext;
-  products: ShopProduct[];
+  /** The products' cards, each in its `<li>`, rendered beforehand (`renderShopPage`, a slice at a time). */
+  productCards: string;
+  productCount: number;
+  /** The first product image, for Open Graph. */
+  image: string | null;
+  /** The JSON-LD, already written by `scriptSafeJson`. */
+  structuredDataJson: string;
   /** The search as typed, when the page answers one. */
   query: string | null;
   /** The link to the next page of products, when there is one. */
@@ -15,7 +21,7 @@ export interface ShopPageProps {
 }
 
 /** `/s/{slug}`: the shop's heading, search, products and the cart. Everything but the cart works without JavaScript. */
-export function ShopPage({ context, products, query, nextHref }: ShopPageProps) {
+export function ShopPage({ context, productCards, productCount, image, structuredDataJson, query, nextHref }: ShopPageProps) {
   const { shop, texts } = context;
   const path = `/s/${shop.slug}`;
   return (
@@ -25,8 +31,8 @@ export function ShopPage({ context, products, query, nextHref }: ShopPageProps) 
       title={shop.seo_title || shop.name}
       description={shop.seo_description || shop.description}
       path={path}
-      image={products.find((product) => product.image_url)?.image_url ?? null}
-      structuredData={storeStructuredData(context, products)}
+      image={image}
+      structuredDataJson={structuredDataJson}
     >
       <a className="skip-link" href="#products">
         {texts.skipToProducts}
@@ -51,14 +57,8 @@ export function ShopPage({ context, products, query, nextHref }: ShopPageProps) 
                 <a href={path}>{texts.clearSearch}</a>
               </p>
             ) : null}
-            {products.length === 0 ? <p className="empty">{query ? texts.noResults : texts.noProducts}</p> : null}
-            <ul className="products">
-              {products.map((product) => (
-                <li key={product.id}>
-                  <ProductCard context={context} product={product} />
-                </li>
-              ))}
-            </ul>
+            {productCount === 0 ? <p className="empty">{query ? texts.noResults : texts.noProducts}</p> : null}
+            <ul className="products" dangerouslySetInnerHTML={{ __html: productCards }} />
             {nextHref ? (
               <p className="pager">
                 <a className="button" href={nextHref}>
@@ -77,7 +77,8 @@ export function ShopPage({ context, products, query, nextHref }: ShopPageProps) 
   );
 }
 
-function ProductCard({ context, product }: { context: PageContext; product: ShopProduct }) {
+/** One product: a `<li>` of the list. */
+export function ProductCard({ context, product }: { context: PageContext; product: ShopProduct }) {
   const { texts, shop } = context;
   const headingId = `product-${product.id}`;
   const soldOut = product.availability === 'sold_out';
@@ -95,7 +96,7 @@ function ProductCard({ context, product }: { context: PageContext; product: Shop
       </div>
       <div className="product-body">
         <h3 id={headingId}>{product.name}</h3>
-        {product.description ? <p className="product-description">{product.description}</p> : null}
+        {product.description ? <p className="product-description">{shortened(product.description, CARD_DESCRIPTION_MAX)}</p> : null}
         <p className="product-price">{formatMoney(product.price, shop.currency)}</p>
         <p className={`availability availability-${product.availability}`}>{texts.availability[product.availability]}</p>
         <button type="button" className="button button-primary" data-add-to-cart="" disabled={soldOut}>

@@ -1,4 +1,5 @@
 import type { PageContext, ShopProduct } from './page-data';
+import { shortened, STRUCTURED_DESCRIPTION_MAX } from './shortened';
 
 const AVAILABILITY = {
   in_stock: 'https://schema.org/InStock',
@@ -24,19 +25,25 @@ export function storeStructuredData(context: PageContext, products: ShopProduct[
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: shop.name,
-      itemListElement: products.map((product) => ({
-        '@type': 'Product',
-        name: product.name,
-        url: `${url}#product-${product.id}`,
-        ...(product.description ? { description: product.description } : {}),
-        ...(product.image_url ? { image: product.image_url } : {}),
-        offers: {
-          '@type': 'Offer',
-          price: product.price.toFixed(2),
-          priceCurrency: shop.currency,
-          availability: AVAILABILITY[product.availability],
-        },
-      })),
+      itemListElement: products.map((product) => productStructuredData(context, product)),
+    },
+  };
+}
+
+/** One `Product` of the store's catalog, with its `Offer`; its description shortened (search engines show less). */
+export function productStructuredData(context: PageContext, product: ShopProduct) {
+  const { shop, baseUrl } = context;
+  return {
+    '@type': 'Product',
+    name: product.name,
+    url: `${baseUrl}/s/${shop.slug}#product-${product.id}`,
+    ...(product.description ? { description: shortened(product.description, STRUCTURED_DESCRIPTION_MAX) } : {}),
+    ...(product.image_url ? { image: product.image_url } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: product.price.toFixed(2),
+      priceCurrency: shop.currency,
+      availability: AVAILABILITY[product.availability],
     },
   };
 }

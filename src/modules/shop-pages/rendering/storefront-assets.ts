@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { Injectable, Logger } from '@nestjs/common';
+import { CompressibleFile } from '@common/http/compressed-file';
 
 /** Where `npm run build` (vite, storefront/vite.config.ts) writes the client script and style sheet. */
 export const ASSETS_PATH = '/storefront-assets';
@@ -12,12 +13,6 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
-
-export interface AssetFile {
-  body: Buffer;
-  gzipped: Buffer;
-  contentType: string;
-}
 
 interface ViteManifestEntry {
   file: string;
@@ -40,13 +35,14 @@ export const ASSETS_DIR = join(repositoryRoot(), 'dist', 'storefront-assets');
 
 /**
  * The built client script and style sheet, read once into memory: their names carry a content
- * hash, so they are served with a year's cache. Until the build exists (a checkout without `npm run
+ * hash, so they are served with a year's cache. Their brotli and gzip forms are the copies the
+ * build wrote beside them (storefront/vite.config.mts), or made once on first use. Until the build exists (a checkout without `npm run
  * build`) the pages still render and name the files they would load; each asset request looks again.
  */
 @Injectable()
 export class StorefrontAssets {
   private readonly logger = new Logger(StorefrontAssets.name);
-  private loaded: { script: string; styles: string; files: Map<string, AssetFile> } | null = null;
+  private loaded: { script: string; styles: string; files: Map<string, CompressibleFile> } | null = null;
   private warned = false;
 
   urls(): { script: string; styles: string } {
@@ -56,7 +52,7 @@ export class StorefrontAssets {
       : { script: `${ASSETS_PATH}/main.js`, styles: `${ASSETS_PATH}/main.css` };
   }
 
-  file(name: string): AssetFile | undefined {
+  file(name: string): CompressibleFile | undefined {
     return this.load()?.files.get(name);
   }
 
@@ -71,12 +67,17 @@ export class StorefrontAssets {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ViteManifestEntry>;
     const entry = manifest[ENTRY];
     if (!entry?.css?.[0]) throw new Error(`${manifestPath} names no script and style sheet for ${ENTRY}`);
-    const files = new Map<string, AssetFile>();
+    const files = new Map<string, CompressibleFile>();
     for (const name of readdirSync(ASSETS_DIR)) {
       const contentType = TYPES[extname(name)];
       if (!contentType) continue;
-      const body = readFileSync(join(ASSETS_DIR, name));
-      files.set(name, { body, gzipped: gzipSync(body, { level: 9 }), contentType });
+      const path = join(ASSETS_DIR, name);
+      files.set(
+        name,
+        new CompressibleFile(readFileSync(path), contentType, (coding) =>
+          readFile(`${path}.${coding === 'br' ? 'br' : 'gz'}`).catch(() => null),
+        ),
+      );
     }
     this.loaded = { script: `${ASSETS_PATH}/${entry.file}`, styles: `${ASSETS_PATH}/${entry.css[0]}`, files };
     return this.loaded;

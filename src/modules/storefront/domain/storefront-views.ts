@@ -10,6 +10,10 @@ export interface StorefrontShop {
   seo_description: string | null;
   tags: string[];
   currency: string;
+  /** The payment methods the shop accepts (docs/commerce.md, "Payment methods"). */
+  payment_methods: Array<'cash' | 'bank_transfer'>;
+  /** Shown to a shopper who pays by transfer; null unless the shop accepts transfers. */
+  bank_transfer_instructions: string | null;
   locations: StorefrontLocation[];
 }
 
@@ -27,6 +31,8 @@ export interface StorefrontProductPage {
 export interface StorefrontShopView {
   shop: StorefrontShop;
   tenantId: string;
+  /** The shop's phone and WhatsApp where it has them: the hosted pages show them (not a field of the API's answer). */
+  contact: { phone: string | null; whatsapp: string | null };
   language: 'es' | 'en';
   etag: string;
 }

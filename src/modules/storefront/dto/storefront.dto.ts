@@ -79,6 +79,23 @@ export class StorefrontShopResource {
   @ApiProperty({ example: 'HNL', description: 'ISO 4217 code of every price (`APP_CURRENCY`)' })
   currency: string;
 
+  @ApiProperty({
+    type: 'string',
+    enum: ['cash', 'bank_transfer'],
+    isArray: true,
+    minItems: 1,
+    description: 'The payment methods the shop accepts: an order may name one of them (or `pending`)',
+  })
+  payment_methods: Array<'cash' | 'bank_transfer'>;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: 1000,
+    description: 'What a shopper paying by bank transfer is told; null unless the shop accepts transfers',
+  })
+  bank_transfer_instructions: string | null;
+
   @ApiProperty({ type: StorefrontLocationResource, isArray: true, description: 'Active locations: the primary first, then by name' })
   locations: StorefrontLocationResource[];
 }

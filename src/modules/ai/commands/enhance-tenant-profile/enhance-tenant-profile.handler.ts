@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { inTransaction } from '@infra/database/transaction';
 import { OutboxService } from '@infra/outbox/outbox.service';
 import { type TenantProfile, TenantProfiles } from '@modules/accounts';
@@ -33,6 +34,7 @@ export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenan
     private readonly jobs: AiJobsStore,
     private readonly audit: AiAuditLogRepository,
     private readonly outbox: OutboxService,
+    private readonly changes: CatalogChanges,
   ) {}
 
   async execute(command: EnhanceTenantProfileCommand): Promise<void> {
@@ -71,6 +73,8 @@ export class EnhanceTenantProfileHandler implements ICommandHandler<EnhanceTenan
     } catch (error) {
       return this.end(command, error, usage);
     }
+    // The shop's public profile changed: its pages and catalog copies go (docs/storefront.md).
+    void this.changes.changed(tenantId);
   }
 
   private async record(

@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { centsToDecimal, toCents } from '@common/money/money';
+import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { inTransaction } from '@infra/database/transaction';
 import type { LocationResource } from '@modules/catalog/dto/location.dto';
 import { toLocationResource } from '@modules/catalog/dto/location.mapper';
@@ -14,11 +15,12 @@ export class CreateLocationHandler implements ICommandHandler<CreateLocationComm
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly locations: LocationsRepository,
+    private readonly changes: CatalogChanges,
   ) {}
 
   async execute({ tenantId, input }: CreateLocationCommand): Promise<LocationResource> {
     try {
-      return await inTransaction(this.dataSource, async (manager) => {
+      const location = await inTransaction(this.dataSource, async (manager) => {
         if (input.is_primary === true) await this.locations.demotePrimary(manager, tenantId, null);
         const row = await this.locations.insert(manager, tenantId, {
           name: input.name,
@@ -29,6 +31,8 @@ export class CreateLocationHandler implements ICommandHandler<CreateLocationComm
         });
         return toLocationResource(row);
       });
+      void this.changes.changed(tenantId);
+      return location;
     } catch (error) {
       throw asPrimaryLocationTaken(error);
     }

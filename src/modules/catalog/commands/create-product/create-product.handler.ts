@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { centsToDecimal, toCents } from '@common/money/money';
+import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { inTransaction } from '@infra/database/transaction';
 import type { ProductResource } from '@modules/catalog/dto/product.dto';
 import { toProductResource } from '@modules/catalog/dto/product.mapper';
@@ -13,10 +14,11 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly products: ProductsRepository,
+    private readonly changes: CatalogChanges,
   ) {}
 
-  execute({ tenantId, input }: CreateProductCommand): Promise<ProductResource> {
-    return inTransaction(this.dataSource, async (manager) => {
+  async execute({ tenantId, input }: CreateProductCommand): Promise<ProductResource> {
+    const product = await inTransaction(this.dataSource, async (manager) => {
       const row = await this.products.insert(manager, tenantId, {
         name: input.name,
         description: input.description ?? null,
@@ -28,5 +30,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
       });
       return toProductResource(row);
     });
+    void this.changes.changed(tenantId);
+    return product;
   }
 }

@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { inTransaction } from '@infra/database/transaction';
 import { ProductNotFoundError } from '@modules/catalog/domain/catalog.errors';
 import { asProductInUse } from '@modules/catalog/persistence/constraint-errors';
@@ -12,6 +13,7 @@ export class DeleteProductHandler implements ICommandHandler<DeleteProductComman
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly products: ProductsRepository,
+    private readonly changes: CatalogChanges,
   ) {}
 
   async execute({ tenantId, productId }: DeleteProductCommand): Promise<void> {
@@ -22,5 +24,6 @@ export class DeleteProductHandler implements ICommandHandler<DeleteProductComman
     } catch (error) {
       throw asProductInUse(error);
     }
+    void this.changes.changed(tenantId);
   }
 }

@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { centsToDecimal, toCents } from '@common/money/money';
+import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { inTransaction } from '@infra/database/transaction';
 import { LocationNotFoundError } from '@modules/catalog/domain/catalog.errors';
 import type { LocationResource } from '@modules/catalog/dto/location.dto';
@@ -15,6 +16,7 @@ export class UpdateLocationHandler implements ICommandHandler<UpdateLocationComm
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly locations: LocationsRepository,
+    private readonly changes: CatalogChanges,
   ) {}
 
   async execute({ tenantId, locationId, input }: UpdateLocationCommand): Promise<LocationResource> {
@@ -26,7 +28,7 @@ export class UpdateLocationHandler implements ICommandHandler<UpdateLocationComm
       delivery_fee: input.delivery_fee === undefined ? undefined : centsToDecimal(toCents(input.delivery_fee)),
     };
     try {
-      return await inTransaction(this.dataSource, async (manager) => {
+      const location = await inTransaction(this.dataSource, async (manager) => {
         if (input.is_primary === true) {
           // Checked first so that an unknown id demotes nobody.
           if (!(await this.locations.exists(manager, tenantId, locationId))) throw new LocationNotFoundError();
@@ -36,6 +38,8 @@ export class UpdateLocationHandler implements ICommandHandler<UpdateLocationComm
         if (!row) throw new LocationNotFoundError();
         return toLocationResource(row);
       });
+      void this.changes.changed(tenantId);
+      return location;
     } catch (error) {
       throw asPrimaryLocationTaken(error);
     }

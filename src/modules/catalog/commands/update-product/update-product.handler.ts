@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { centsToDecimal, toCents } from '@common/money/money';
+import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { inTransaction } from '@infra/database/transaction';
 import { ProductNotFoundError } from '@modules/catalog/domain/catalog.errors';
 import type { ProductResource } from '@modules/catalog/dto/product.dto';
@@ -14,9 +15,10 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly products: ProductsRepository,
+    private readonly changes: CatalogChanges,
   ) {}
 
-  execute({ tenantId, productId, input }: UpdateProductCommand): Promise<ProductResource> {
+  async execute({ tenantId, productId, input }: UpdateProductCommand): Promise<ProductResource> {
     const changed = {
       name: input.name,
       description: input.description,
@@ -26,10 +28,12 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
       stock: input.stock,
       is_active: input.is_active,
     };
-    return inTransaction(this.dataSource, async (manager) => {
+    const product = await inTransaction(this.dataSource, async (manager) => {
       const row = await this.products.update(manager, tenantId, productId, changed);
       if (!row) throw new ProductNotFoundError();
       return toProductResource(row);
     });
+    void this.changes.changed(tenantId);
+    return product;
   }
 }

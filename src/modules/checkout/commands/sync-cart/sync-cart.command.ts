@@ -2,8 +2,7 @@ import type { StockLine } from '@modules/catalog';
 
 /**
  * Stores the cart's lines (each an active product of the shop, else a 422 on `items.N.product_id`)
- * on the checkout session, creating it for `clientIp` when it has none. Result: the cart's subtotal
- * priced from the catalog, in cents.
+ * on the checkout session, product ids and quantities only, creating it for `clientIp` when it has none.
  */
 export class SyncCartCommand {
   constructor(

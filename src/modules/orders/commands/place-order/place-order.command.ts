@@ -10,6 +10,8 @@ export class PlaceOrderCommand {
     readonly userId: string | null,
     /** The request's Idempotency-Key, if it sent one: kept with the order (decisions §15). */
     readonly idempotency: IdempotentRequest | null = null,
+    /** The shop's slug when the caller knows it (the storefront request resolved it): the order's status link names it. */
+    readonly tenantSlug?: string,
   ) {}
 }
 

@@ -4,9 +4,11 @@ import { MAX_STORED_CENTS } from '@common/money/money';
 import { Env } from '@config/env.schema';
 import type { CombinedStatement } from '@infra/database/statements';
 import { OutboxService } from '@infra/outbox/outbox.service';
+import type { OrderStatusLinks } from '@modules/orders/services/order-status-links';
+import type { ShopPaymentMethods } from '@modules/accounts';
 import { CatalogQueries, InventoryService, type PricedLine } from '@modules/catalog';
 import type { CouponDecision, CouponLedger } from '@modules/coupons';
-import { OrderAmountTooLargeError, OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
+import { OrderAmountTooLargeError, OrderCouponRejectedError, OrderPriceChangedError } from '@modules/orders/domain/orders.errors';
 import type { PlaceOrderDto } from '@modules/orders/dto/place-order.dto';
 import type { OrderRow } from '@modules/orders/persistence/orders.rows';
 import type { PlacedOrderRefs, PricedOrder } from '@modules/orders/persistence/placed-orders.repository';
@@ -70,6 +72,8 @@ describe('PlaceOrderHandler', () => {
     payment_method: 'cash',
     coupon_code: null,
     location_id: 'loc-1',
+    location_name: 'Centro',
+    location_address: 'Calle 1',
     subtotal: '50.00',
     discount_amount: '0.00',
     delivery_fee: '30.00',
@@ -96,7 +100,7 @@ describe('PlaceOrderHandler', () => {
     } as unknown as DataSource;
 
     const catalog = {
-      orderLocationIn: jest.fn(() => () => ({ id: 'loc-1', deliveryFee: options.deliveryFee ?? 3000 })),
+      orderLocationIn: jest.fn(() => () => ({ id: 'loc-1', name: 'Centro', address: 'Calle 1', deliveryFee: options.deliveryFee ?? 3000 })),
       orderLinesIn: jest.fn(() => () => lines),
     };
     const inventory = { lockIn: jest.fn(() => () => ({ locked: 'stock' })), takeIn: jest.fn() };
@@ -132,6 +136,8 @@ describe('PlaceOrderHandler', () => {
       inventory as unknown as InventoryService,
       catalog as unknown as CatalogQueries,
       orders,
+      { requireAcceptedIn: jest.fn() } as unknown as ShopPaymentMethods,
+      { forTenant: () => Promise.resolve(() => 'https://shop.example.test/s/shop/orders/1?token=t') } as unknown as OrderStatusLinks,
     );
     return { handler, dataSource, outside, transaction, inventory, coupons, outbox, orders, orderStatement };
   }
@@ -141,6 +147,28 @@ describe('PlaceOrderHandler', () => {
 
   /** What the handler asked the orders repository to store. */
   const priced = (subject: ReturnType<typeof setUp>): PricedOrder => subject.orders.insert.mock.calls[0][2];
+
+  describe('expected_total', () => {
+    it('places the order when the total the shopper saw is the one the locked coupon and the fee give', async () => {
+      const subject = setUp({ locked: accepted(400) });
+
+      await expect(place(subject, { coupon_code: 'SAVE10', expected_total: 76 })).resolves.toMatchObject({ replayed: false });
+
+      expect(priced(subject)).toMatchObject({ total: 7600 });
+    });
+
+    it('refuses with 409 price_changed and the current total, before the statement that takes stock and the coupon', async () => {
+      const subject = setUp({ locked: accepted(400) });
+
+      const error = await place(subject, { coupon_code: 'SAVE10', expected_total: 80 }).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(OrderPriceChangedError);
+      expect(error).toMatchObject({ status: 409, code: 'price_changed', body: { total: 76 } });
+      expect(subject.orders.insert).not.toHaveBeenCalled();
+      expect(subject.inventory.takeIn).not.toHaveBeenCalled();
+      expect(subject.coupons.redeemIn).not.toHaveBeenCalled();
+    });
+  });
 
   describe('coupon redemption', () => {
     it('redeems the coupon as its locked row decides, in the order statement, for the customer and the new order', async () => {
@@ -244,7 +272,7 @@ describe('PlaceOrderHandler', () => {
 
       expect(priced(subject)).toMatchObject({
         tenantId: TENANT,
-        locationId: 'loc-1',
+        location: { id: 'loc-1', name: 'Centro', address: 'Calle 1' },
         currency: 'HNL',
         subtotal: 7531,
         discount: 750,

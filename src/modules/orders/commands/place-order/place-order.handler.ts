@@ -3,18 +3,20 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@common/errors/domain.error';
-import { centsToDecimal, MAX_STORED_CENTS } from '@common/money/money';
+import { centsToDecimal, MAX_STORED_CENTS, toCents } from '@common/money/money';
 import { Env } from '@config/env.schema';
 import { CombinedStatement, OUTPUTS_ONLY } from '@infra/database/statements';
 import { inTransaction } from '@infra/database/transaction';
-import { IDEMPOTENCY_KEY_MISMATCH, IdempotencyInFlightError, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
+import { IDEMPOTENCY_KEY_MISMATCH, type IdempotentRequest } from '@infra/idempotency/idempotent-request';
 import { OutboxService } from '@infra/outbox/outbox.service';
+import { ShopPaymentMethods } from '@modules/accounts';
 import { CatalogQueries, InventoryService, PRODUCTS_LOCKED } from '@modules/catalog';
 import { type CouponDecision, CouponLedger, customerKey } from '@modules/coupons';
 import { OrderPlaced } from '@modules/orders/domain/order-placed.event';
 import { NO_DISCOUNT, type OrderDiscount, priceLines, priceOrder } from '@modules/orders/domain/order-pricing';
-import { OrderAmountTooLargeError, OrderCouponRejectedError } from '@modules/orders/domain/orders.errors';
+import { OrderAmountTooLargeError, OrderCouponRejectedError, OrderPriceChangedError } from '@modules/orders/domain/orders.errors';
 import { toResource } from '@modules/orders/queries/order.presenter';
+import { OrderStatusLinks, type StatusUrlOf } from '@modules/orders/services/order-status-links';
 import { PlaceOrderCommand, type PlaceOrderResult } from './place-order.command';
 import { type KeptOrder, PlacedOrdersRepository } from '@modules/orders/persistence/placed-orders.repository';
 
@@ -46,10 +48,12 @@ import { type KeptOrder, PlacedOrdersRepository } from '@modules/orders/persiste
  * the key-value store's record of it is only a cache: a retry whose record was lost (a Redis
  * flush) finds the order by its key before anything else and is answered with it (the same
  * request: same body, same shopper) or refused with a 422 that says nothing of it (anything else).
- * A retry that finds the store's claim still running (the first request could not keep its answer,
- * or died) is answered from the order too when it committed, else 409. Concurrent retries that all
- * missed the store race to the key's primary key: one order commits, and each of the others, its
- * transaction rolled back, answers from that order.
+ * A retry that finds the store's claim still running (the first request is still at work, could
+ * not keep its answer, or died) is answered from the order too when it committed, and otherwise
+ * places it itself. Concurrent requests with the key that reach this point race to the key's
+ * primary key: one order commits, and each of the others, its transaction rolled back, answers from
+ * that order. So a key is never refused with 409, with or without the store
+ * (docs/operations.md, "Orders without Redis").
  *
  * Every amount is checked against numeric(12,2) before it is written: too large is a 422 on the
  * field that made it so, never a failed statement (decisions §15).
@@ -64,15 +68,18 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     private readonly inventory: InventoryService,
     private readonly catalog: CatalogQueries,
     private readonly orders: PlacedOrdersRepository,
+    private readonly paymentMethods: ShopPaymentMethods,
+    private readonly links: OrderStatusLinks,
   ) {}
 
   async execute(command: PlaceOrderCommand): Promise<PlaceOrderResult> {
     const { tenantId, idempotency } = command;
     if (idempotency) {
       const kept = await this.orders.kept(this.dataSource.manager, tenantId, idempotency.key);
-      if (kept) return this.replay(kept, idempotency);
-      // The store's claim is another request's: it has not placed its order (yet), so this one waits its turn.
-      if (idempotency.claimedElsewhere) throw new IdempotencyInFlightError();
+      if (kept) return this.replay(kept, idempotency, await this.links.forTenant(tenantId, command.tenantSlug));
+      // A store's claim held by another request (still running, or whose answer was lost) does not
+      // stop this one: the key's primary key lets one order commit, and the other request answers
+      // from it (below), so a lost claim never blocks its key.
     }
     try {
       return { order: await this.place(command), replayed: false };
@@ -80,26 +87,29 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       // Lost the race to another request with the key (a unique violation, or a refusal because
       // that order took the stock): answer from the order that won, if there is one.
       const kept = idempotency ? await this.orders.kept(this.dataSource.manager, tenantId, idempotency.key).catch(() => null) : null;
-      if (kept && idempotency) return this.replay(kept, idempotency);
+      if (kept && idempotency) return this.replay(kept, idempotency, await this.links.forTenant(tenantId, command.tenantSlug));
       throw error;
     }
   }
 
   /** The kept order to the request that placed it (same fingerprint), a 422 naming only the key to any other. */
-  private replay(kept: KeptOrder, idempotency: IdempotentRequest): PlaceOrderResult {
+  private replay(kept: KeptOrder, idempotency: IdempotentRequest, statusUrl: StatusUrlOf): PlaceOrderResult {
     if (kept.fingerprint !== idempotency.fingerprint) throw ValidationFailedError.field(idempotency.field, IDEMPOTENCY_KEY_MISMATCH);
-    return { order: toResource(kept.order), replayed: true };
+    return { order: toResource(kept.order, statusUrl(kept.order)), replayed: true };
   }
 
   private async place(command: PlaceOrderCommand) {
     const { tenantId, input, userId, idempotency } = command;
     const currency = this.config.get('APP_CURRENCY', { infer: true });
     const customer = customerKey(userId, input.customer_email, input.customer_phone);
+    // Before the transaction: the answer is written from the committed order and nothing read after.
+    const statusUrl = await this.links.forTenant(tenantId, command.tenantSlug);
 
     // Before the transaction, in one statement: nothing here is locked, and each refusal is a 422
-    // that costs no lock (the location's first, then the lines', then the coupon's).
+    // that costs no lock (the location's first, then the payment method's, the lines', the coupon's).
     const reads = new CombinedStatement();
     const orderLocation = this.catalog.orderLocationIn(reads, tenantId, input.location_id);
+    this.paymentMethods.requireAcceptedIn(reads, tenantId, input.payment_method);
     const orderLines = this.catalog.orderLinesIn(reads, tenantId, input.items);
     const couponRow = input.coupon_code ? this.coupons.readIn(reads, tenantId, input.coupon_code) : null;
     await reads.run(this.dataSource.manager, OUTPUTS_ONLY);
@@ -134,12 +144,17 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       const price = priceOrder(subtotal, applied, { type: input.delivery_type, fee: location.deliveryFee });
       // Only the fee can take it beyond: the subtotal fits, and a discount only lowers it.
       if (price.total > MAX_STORED_CENTS) throw new OrderAmountTooLargeError('delivery_type', 'order total');
+      // The total the shopper saw is the one charged (docs/commerce.md, "The price seen is the price
+      // paid"): compared with the very amounts the next statement writes, before it takes any stock
+      // or coupon use, so a refusal leaves nothing behind (the transaction rolls back with no write).
+      if (input.expected_total !== undefined && toCents(input.expected_total) !== price.total)
+        throw new OrderPriceChangedError(price.total);
 
       const priced = {
         tenantId,
         userId,
         couponCode: applied.code,
-        locationId: location.id,
+        location: { id: location.id, name: location.name, address: location.address },
         lines,
         currency,
         idempotency: idempotency && { key: idempotency.key, fingerprint: idempotency.fingerprint },
@@ -171,7 +186,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         // of the event loop earlier (a short line refuses the statement inside PostgreSQL).
         { commit: true },
       );
-      return toResource(order);
+      return toResource(order, statusUrl(order));
     });
   }
 

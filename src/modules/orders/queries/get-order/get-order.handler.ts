@@ -3,6 +3,7 @@ import { allowedNextStatuses } from '@modules/orders/domain/order-status';
 import { OrderNotFoundError } from '@modules/orders/domain/orders.errors';
 import type { OrderDetailResource } from '@modules/orders/dto/order.resource';
 import { OrdersRepository } from '@modules/orders/persistence/orders.repository';
+import { OrderStatusLinks } from '@modules/orders/services/order-status-links';
 import { toResource } from '../order.presenter';
 import { GetOrderQuery } from './get-order.query';
 
@@ -13,13 +14,20 @@ import { GetOrderQuery } from './get-order.query';
  */
 @QueryHandler(GetOrderQuery)
 export class GetOrderHandler implements IQueryHandler<GetOrderQuery, OrderDetailResource> {
-  constructor(private readonly orders: OrdersRepository) {}
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly links: OrderStatusLinks,
+  ) {}
 
   async execute({ tenantId, orderId }: GetOrderQuery): Promise<OrderDetailResource> {
-    const [row, events] = await Promise.all([this.orders.findOne(tenantId, orderId), this.orders.events(tenantId, orderId)]);
+    const [row, events, statusUrl] = await Promise.all([
+      this.orders.findOne(tenantId, orderId),
+      this.orders.events(tenantId, orderId),
+      this.links.forTenant(tenantId),
+    ]);
     if (!row) throw new OrderNotFoundError();
     return {
-      ...toResource(row),
+      ...toResource(row, statusUrl(row)),
       events: events.map((event) => ({
         type: event.event,
         from_status: event.from_status,

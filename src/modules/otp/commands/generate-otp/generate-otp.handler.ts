@@ -10,6 +10,7 @@ import { MessageDispatcher } from '@infra/messaging/message.dispatcher';
 import { generateOtpCode, hashOtpCode } from '@modules/otp/domain/otp-code';
 import { InvalidOtpIdentifierError, SmsCountryNotAllowedError } from '@modules/otp/domain/otp.errors';
 import { parseOtpIdentifier, smsCountryAllowed } from '@modules/otp/domain/otp-identifier';
+import { otpMessage } from '@modules/otp/domain/otp-message';
 import { OtpSessionsRepository } from '@modules/otp/persistence/otp-sessions.repository';
 import { GenerateOtpCommand, GenerateOtpResult } from './generate-otp.command';
 
@@ -26,7 +27,7 @@ export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, G
     private readonly sessions: OtpSessionsRepository,
   ) {}
 
-  async execute({ identifier: raw }: GenerateOtpCommand): Promise<GenerateOtpResult> {
+  async execute({ identifier: raw, language }: GenerateOtpCommand): Promise<GenerateOtpResult> {
     const identifier = parseOtpIdentifier(raw);
     if (!identifier) throw new InvalidOtpIdentifierError();
     const smsCountries = parseCountryList(this.config.get('OTP_SMS_COUNTRIES', { infer: true }));
@@ -49,10 +50,10 @@ export class GenerateOtpHandler implements ICommandHandler<GenerateOtpCommand, G
       });
     });
 
-    const text = `Your verification code is ${code}. It expires in ${ttlMinutes} minutes. If you did not ask for it, ignore this message.`;
+    const { subject, text } = otpMessage(language, code, ttlMinutes);
     if (identifier.channel === 'email') {
       // The code is in the body only: subjects show in notification previews and in the production log (MAIL_URL=log).
-      await this.messages.sendMail({ to: identifier.value, subject: 'Your verification code', text }, `otp-${sessionId}`);
+      await this.messages.sendMail({ to: identifier.value, subject, text }, `otp-${sessionId}`);
     } else {
       await this.messages.sendSms({ to: identifier.value, message: text }, `otp-${sessionId}`);
     }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { isDependencyUnavailable } from '@common/errors/dependency-unavailable';
 import { CombinedStatement } from '@infra/database/statements';
 import { webhookLogStatement } from '@modules/payments/persistence/webhook-logs.repository';
 import type { LogEntry } from '@modules/payments/persistence/webhook-logs.rows';
@@ -39,7 +40,10 @@ interface Waiting {
  * waiting runs on its own at once, so one statement never holds two deliveries of one event or two
  * changes of one order (their order matters: a confirmation is final). If a shared statement fails,
  * nothing of it stands, and each of its deliveries is applied on its own, with its own failure
- * handling (receive-payment-event.handler.ts).
+ * handling (receive-payment-event.handler.ts) — unless it failed because PostgreSQL could not be
+ * reached: then every delivery of it is answered with that failure at once (a 503), so that a frozen
+ * server costs a delivery one bounded wait, not two (docs/operations.md, "When PostgreSQL or Redis
+ * goes away").
  */
 @Injectable()
 export class FirstDeliveryBatcher {
@@ -108,6 +112,13 @@ export class FirstDeliveryBatcher {
       const outcomes = await this.applyMany(batch.map(({ delivery }) => delivery));
       batch.forEach((waiting, index) => waiting.resolve(outcomes[index]));
     } catch (error) {
+      // PostgreSQL unreachable (gone, or frozen past the pool's bounds): a statement of each delivery
+      // would only meet it again and double the wait. Each is answered with that failure now (503
+      // with Retry-After); the provider redelivers, and a delivery applies once whenever it comes.
+      if (isDependencyUnavailable(error)) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
       this.logger.warn(
         { err: error, deliveries: batch.length },
         'A shared statement of payment deliveries failed; applying each on its own',

@@ -27,6 +27,7 @@ export class ShopCatalogReader {
       return {
         ...view.shop,
         id: view.tenantId,
+        contact: view.contact,
         locations: view.shop.locations.map((location) => ({ ...location, delivery_fee: Number(location.delivery_fee) })),
       };
     } catch (error) {

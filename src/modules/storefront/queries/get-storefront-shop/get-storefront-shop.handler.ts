@@ -28,8 +28,16 @@ export class GetStorefrontShopHandler implements IQueryHandler<GetStorefrontShop
       seo_description: profile.seoDescription,
       tags: profile.tags,
       currency: this.config.get('APP_CURRENCY', { infer: true }),
+      payment_methods: profile.paymentMethods,
+      bank_transfer_instructions: profile.bankTransferInstructions,
       locations: await this.catalog.storefrontLocations(profile.id),
     };
-    return { shop, tenantId: profile.id, language: profile.language, etag: entityTag(shop) };
+    return {
+      shop,
+      tenantId: profile.id,
+      contact: { phone: profile.phone, whatsapp: profile.whatsapp },
+      language: profile.language,
+      etag: entityTag(shop),
+    };
   }
 }

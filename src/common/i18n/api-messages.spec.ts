@@ -1,0 +1,100 @@
+import { answerLanguage, preferredLanguage } from './api-language';
+import { API_MESSAGES_EN } from './api-messages.en';
+import { API_MESSAGES_ES } from './api-messages.es';
+import { findApiMessage, localizeErrorBody, localizeMessage, variablesOf } from './api-messages';
+
+describe('API messages', () => {
+  it('has a Spanish twin for every English text, with the same variables', () => {
+    expect(Object.keys(API_MESSAGES_ES).sort()).toEqual(Object.keys(API_MESSAGES_EN).sort());
+    for (const [key, english] of Object.entries(API_MESSAGES_EN)) {
+      const spanish = API_MESSAGES_ES[key as keyof typeof API_MESSAGES_EN];
+      expect({ key, variables: variablesOf(spanish).sort() }).toEqual({ key, variables: variablesOf(english).sort() });
+      expect({ key, same: spanish === english }).toEqual({ key, same: false });
+    }
+  });
+
+  it('finds every English text back under its own key', () => {
+    for (const [key, english] of Object.entries(API_MESSAGES_EN)) {
+      const sample = english.replace(/\{\{(\w+)\}\}/g, (_, name: string) => `<${name}>`);
+      expect({ sample, key: findApiMessage(sample)?.key }).toEqual({ sample, key });
+    }
+  });
+
+  it('leaves English and unknown texts exactly as they are', () => {
+    expect(localizeMessage('The name field is required.', 'en')).toBe('The name field is required.');
+    expect(localizeMessage('Something nobody catalogued.', 'es')).toBe('Something nobody catalogued.');
+    const body = { message: 'Order not found.' };
+    expect(localizeErrorBody(body, 'en')).toBe(body);
+  });
+
+  it('writes known texts in Spanish, with their variable parts', () => {
+    expect(localizeMessage('Too Many Attempts.', 'es')).toBe('Demasiados intentos.');
+    expect(localizeMessage('The items.0.product_id field is required.', 'es')).toBe('El campo items.0.product_id es obligatorio.');
+    expect(localizeMessage('The password must be at least 8 characters.', 'es')).toBe('La contraseña debe tener al menos 8 caracteres.');
+    expect(localizeMessage('The name may not be greater than 255 characters.', 'es')).toBe(
+      'El campo name no puede tener más de 255 caracteres.',
+    );
+    expect(localizeMessage('customer_name must be shorter than or equal to 255 characters', 'es')).toBe(
+      'El campo customer_name debe tener 255 caracteres o menos',
+    );
+    expect(localizeMessage('Only 2 of Café molido left in stock.', 'es')).toBe('Solo quedan 2 de Café molido en existencia.');
+    expect(localizeMessage('Please try again in 1 minute.', 'es')).toBe('Inténtelo de nuevo en 1 minuto.');
+    expect(localizeMessage('Please try again in 3 hours.', 'es')).toBe('Inténtelo de nuevo en 3 horas.');
+  });
+
+  it('translates a whole error body, field names untouched', () => {
+    expect(
+      localizeErrorBody(
+        {
+          message: 'The name field is required. (and 2 more errors)',
+          errors: {
+            name: ['The name field is required.'],
+            'items.0.quantity': ['The quantity must be at least 1.'],
+            email: ['The email has already been taken.'],
+          },
+        },
+        'es',
+      ),
+    ).toEqual({
+      message: 'El campo name es obligatorio. (y 2 errores más)',
+      errors: {
+        name: ['El campo name es obligatorio.'],
+        'items.0.quantity': ['El campo quantity debe ser al menos 1.'],
+        email: ['El valor de email ya está en uso.'],
+      },
+    });
+    expect(
+      localizeErrorBody(
+        {
+          message: 'This coupon has reached its usage limit.',
+          valid: false,
+          error: 'This coupon has reached its usage limit.',
+          error_code: 'x',
+        },
+        'es',
+      ),
+    ).toEqual({
+      message: 'Este cupón alcanzó su límite de usos.',
+      valid: false,
+      error: 'Este cupón alcanzó su límite de usos.',
+      error_code: 'x',
+    });
+  });
+
+  it('reads the first supported language of Accept-Language', () => {
+    expect(answerLanguage(undefined)).toBe('en');
+    expect(answerLanguage('')).toBe('en');
+    expect(answerLanguage('es')).toBe('es');
+    expect(answerLanguage('es-HN,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(answerLanguage('es-419')).toBe('es');
+    expect(answerLanguage('fr-FR, es;q=0.5')).toBe('es');
+    expect(answerLanguage('en-US,es;q=0.9')).toBe('en');
+    expect(answerLanguage('en;q=0.4, es;q=0.8')).toBe('es');
+    expect(answerLanguage('fr, de')).toBe('en');
+    expect(answerLanguage('es;q=0, en')).toBe('en');
+    expect(answerLanguage('*')).toBe('en');
+    expect(preferredLanguage('fr', 'es')).toBe('es');
+    expect(preferredLanguage(undefined, 'es')).toBe('es');
+    expect(preferredLanguage('en-GB', 'es')).toBe('en');
+  });
+});
