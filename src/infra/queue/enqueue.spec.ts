@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import { DependencyUnavailableError } from '@common/errors/dependency-unavailable';
 import { waitFor } from '@test/support/wait';
+import { reportRedisAnswered, reportRedisSilent } from '@infra/redis/redis-silence';
 import { enqueueOnRequestPath } from './enqueue';
 
 /** A queue on a Redis connection that is up (status "ready"); its PING answers once `answers()` is called. */
@@ -24,6 +25,20 @@ describe('enqueueOnRequestPath', () => {
   it('adds while the queue answers', async () => {
     const { queue } = redisQueue('mail');
     await expect(enqueueOnRequestPath(queue, () => Promise.resolve('job-1'))).resolves.toBe('job-1');
+  });
+
+  it('refuses at once while another connection to the same server (the store) waits for it to answer, and only then', async () => {
+    const { queue } = redisQueue('analytics');
+    const store = {};
+    const add = jest.fn(() => Promise.resolve('job'));
+    reportRedisSilent('10.0.0.9:6379', store);
+    await expect(enqueueOnRequestPath(queue, add)).resolves.toBe('job');
+    reportRedisSilent('127.0.0.1:6379', store);
+    await expect(enqueueOnRequestPath(queue, add)).rejects.toThrow(/no answer came since$/);
+    expect(add).toHaveBeenCalledTimes(1);
+    reportRedisAnswered('127.0.0.1:6379', store);
+    await expect(enqueueOnRequestPath(queue, add)).resolves.toBe('job');
+    reportRedisAnswered('10.0.0.9:6379', store);
   });
 
   it('gives up after its deadline, refuses at once while the server stays silent, and adds again once a PING answers', async () => {

@@ -1,5 +1,6 @@
 import { PostgresQueueBackend, Queue } from 'bullmq';
 import type Redis from 'ioredis';
+import { redisServerOf } from '@infra/redis/redis-silence';
 
 /**
  * Whether the queue's own connection can take a command at once. On Redis it rejects (without
@@ -29,4 +30,9 @@ export async function pingQueue(queue: Queue): Promise<void> {
 export async function queueClosed(queue: Queue): Promise<boolean> {
   if ((queue.backend as unknown) instanceof PostgresQueueBackend) return false;
   return (await queue.backend.client).status === 'end';
+}
+
+/** `host:port` of the Redis server a queue on Redis talks to (redis-silence.ts). */
+export async function queueRedisServer(queue: Queue): Promise<string> {
+  return redisServerOf(await queue.backend.client);
 }

@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { isRedisSilent, redisServerOf, reportRedisAnswered, reportRedisSilent } from '@infra/redis/redis-silence';
 import { assertStoreKey, KeyValueStore, StoreMode, WindowCount } from './key-value-store';
 
 // INCR and the first PEXPIRE in one script: a burst of concurrent requests (from one process or
@@ -24,18 +25,21 @@ export class RedisKeyValueStore extends KeyValueStore {
    * Set when a command timed out (a Redis connected but not answering: paused, overloaded): the
    * store reads as unreachable, so that callers with a fallback (rate limits, the token cache, keyed
    * orders) skip it at once instead of each waiting out the command timeout, until a PING answers
-   * again (docs/operations.md). Requests never pay for finding out whether Redis is back.
+   * again (docs/operations.md). Requests never pay for finding out whether Redis is back. A queue
+   * that found the same server silent counts too (redis-silence.ts).
    */
   private silent = false;
   private probing = false;
+  private readonly server: string;
 
   constructor(private readonly redis: Redis) {
     super();
+    this.server = redisServerOf(redis);
     this.redis.defineCommand('storeWindowIncrement', { numberOfKeys: 1, lua: INCREMENT });
   }
 
   get reachable(): boolean {
-    return this.redis.status === 'ready' && !this.silent;
+    return this.redis.status === 'ready' && !this.silent && !isRedisSilent(this.server);
   }
 
   /** `command`'s result; a timeout makes the store silent until Redis answers a PING. */
@@ -50,6 +54,7 @@ export class RedisKeyValueStore extends KeyValueStore {
 
   private becomeSilent(): void {
     this.silent = true;
+    reportRedisSilent(this.server, this);
     if (this.probing) return;
     this.probing = true;
     void (async () => {
@@ -64,6 +69,7 @@ export class RedisKeyValueStore extends KeyValueStore {
       }
       this.silent = false;
       this.probing = false;
+      reportRedisAnswered(this.server, this);
     })();
   }
 
