@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { Module, Type } from '@nestjs/common';
+import { ConsoleLogger, LogLevel, Module, Type } from '@nestjs/common';
 import { CommandFactory, CommandRunner } from 'nest-commander';
+import pino from 'pino';
 import { AppModule } from './app.module';
 import { AddAiCreditsCommand } from '@app/cli/add-ai-credits.command';
 import { DemoSeedCommand } from '@app/cli/demo-seed.command';
@@ -16,6 +17,24 @@ import { createRootLogger } from '@infra/logging/http-logger';
 import { AccountsModule } from '@modules/accounts';
 import { DemoModule } from '@modules/demo';
 import { HealthModule } from '@modules/health';
+
+/**
+ * A command's standard output is its result (the JSON of `demo:seed --json`, which scripts read);
+ * its log lines, Nest's and the app's, go to standard error, whatever their level.
+ */
+class StderrLogger extends ConsoleLogger {
+  protected override printMessages(
+    messages: unknown[],
+    context?: string,
+    logLevel?: LogLevel,
+    _stream?: 'stdout' | 'stderr',
+    errorStack?: unknown,
+  ): void {
+    super.printMessages(messages, context, logLevel, 'stderr', errorStack);
+  }
+}
+
+const commandLogger = () => new StderrLogger({ logLevels: ['error', 'warn'] });
 
 const COMMANDS: Array<Type<CommandRunner>> = [
   HealthCheckCommand,
@@ -57,7 +76,7 @@ async function parseWithoutDatabase(): Promise<boolean> {
   );
   @Module({ providers })
   class OfflineCliModule {}
-  await CommandFactory.run(OfflineCliModule, { logger: ['error', 'warn'], errorHandler: exitOnUsage });
+  await CommandFactory.run(OfflineCliModule, { logger: commandLogger(), errorHandler: exitOnUsage });
   return chosen;
 }
 
@@ -66,7 +85,9 @@ async function main(): Promise<void> {
   if (process.argv.length === 2) process.argv.push('--help');
   if (!(await parseWithoutDatabase())) return;
   const loaded = loadEnv();
-  const logger = createRootLogger(loaded.LOG_LEVEL === 'info' ? 'warn' : loaded.LOG_LEVEL);
+  const logger = createRootLogger(loaded.LOG_LEVEL === 'info' ? 'warn' : loaded.LOG_LEVEL, {
+    destination: pino.destination({ fd: 2, sync: true }),
+  });
   // Zero-setup mode: the commands use the embedded PostgreSQL of DATA_DIR, the running server's if
   // one runs, else one started (and migrated: a fresh data directory has no schema) for the command.
   const { env, release } = await resolveEnvironment(loaded, logger);
@@ -77,7 +98,7 @@ async function main(): Promise<void> {
 
   try {
     await CommandFactory.run(CliModule, {
-      logger: ['error', 'warn'],
+      logger: commandLogger(),
       // process.exit still stops an embedded PostgreSQL started here (the library's exit hook).
       errorHandler: exitOnUsage,
     });

@@ -14,7 +14,7 @@ describe('npm run cli -- demo:seed (decisions §11)', () => {
 
   it('--json creates a complete demo shop and prints its ids and an owner token', async () => {
     const { stdout } = await cli('demo:seed', '--name', 'Café Demo', '--json');
-    const shop = JSON.parse(stdout.trim().split('\n').pop()!);
+    const shop = JSON.parse(stdout.trim());
     expect(shop).toEqual({
       tenant_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       tenant_slug: expect.stringMatching(/^cafe-demo(-\d+)?$/),
