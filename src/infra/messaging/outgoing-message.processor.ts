@@ -6,8 +6,9 @@ import { openSecret, secretBoxKey } from '@common/security/secret-box';
 import { MailTransport } from './mail.transport';
 import { MailMessage, MESSAGE_JOBS_PURPOSE, MESSAGES_QUEUE, MessageJob, SmsMessage } from './messages';
 import { SmsTransport } from './sms.transport';
+import { workerOptions } from '@infra/queue/worker-options';
 
-@Processor(MESSAGES_QUEUE, { concurrency: 10 })
+@Processor(MESSAGES_QUEUE, workerOptions({ concurrency: 10 }))
 export class OutgoingMessageProcessor extends WorkerHost {
   constructor(
     private readonly mail: MailTransport,

@@ -7,6 +7,7 @@ import { AfterCommitError, inTransaction } from '@infra/database/transaction';
 import { StoredEvent } from './stored-event';
 import { OutboxHandlerRegistry } from './outbox-handler.registry';
 import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
+import { workerOptions } from '@infra/queue/worker-options';
 
 /**
  * Delivers one outbox event to every handler registered for its type. Each handler runs in its own
@@ -15,7 +16,7 @@ import { OUTBOX_QUEUE, OutboxJobData } from './outbox.constants';
  * write: a command the handler dispatches joins it (its writes commit or roll back with the
  * marker), and `afterCommit` effects run once the marker is committed, never for a failed attempt.
  */
-@Processor(OUTBOX_QUEUE, { concurrency: 8 })
+@Processor(OUTBOX_QUEUE, workerOptions({ concurrency: 8 }))
 export class OutboxProcessor extends WorkerHost {
   private readonly logger = new Logger(OutboxProcessor.name);
 

@@ -1,5 +1,6 @@
 import { Client, Pool, type ClientConfig, type PoolConfig } from 'pg';
 import { ConnectionClosedError } from 'bullmq';
+import { unavailableDependency } from '@common/errors/dependency-unavailable';
 import { UnresponsiveServerWatch } from '@infra/database/unresponsive-server';
 
 export interface QueuePoolSettings {
@@ -26,6 +27,31 @@ export interface QueuePoolSettings {
 
 /** How the pool's connections show in `pg_stat_activity`. */
 export const QUEUE_POOL_APPLICATION_NAME = 'storefront:queues';
+
+/**
+ * A statement that failed for want of a connection: the server refused one (too many clients, shutting
+ * down, starting up), dropped it, did not answer, or no pooled connection came free in time. It keeps
+ * the driver's message and SQLSTATE (so it is answered 503 like the driver's own error) and is a
+ * closed connection to BullMQ: its worker pauses before it asks again (`runRetryDelay`,
+ * worker-options.ts). BullMQ takes any other error of a worker's fetch as "no job" and asks again
+ * at once; with PostgreSQL refusing connections, those at-once attempts took the worker's process
+ * and held the server full (test/e2e/queues/queue-pool-refused.e2e-spec.ts).
+ */
+export class QueueConnectionFailedError extends ConnectionClosedError {
+  readonly code?: string;
+
+  constructor(cause: Error & { code?: unknown }) {
+    super(cause.message, cause);
+    this.name = 'QueueConnectionFailedError';
+    if (typeof cause.code === 'string') this.code = cause.code;
+  }
+}
+
+/** `error` as BullMQ should see it: a connection failure as a closed connection, anything else as it is. */
+function forWorkers(error: unknown): unknown {
+  if (error instanceof ConnectionClosedError || !(error instanceof Error)) return error;
+  return unavailableDependency(error) === 'postgres' ? new QueueConnectionFailedError(error) : error;
+}
 
 /** What BullMQ's backend does with the `connect()` of a `pg.Pool`: borrows a client and gives it back. */
 interface ReleasableClient extends Client {
@@ -115,7 +141,12 @@ export class PostgresQueuePool {
     // as "no job" and asks again at once, rejected at once: a loop of microtasks that starves the
     // process (test/e2e/queues/queue-pool-ended.e2e-spec.ts).
     if (this.ending) return Promise.reject(new ConnectionClosedError()) as unknown as ReturnType<Pool['query']>;
-    return (this.pool.query as (...all: unknown[]) => ReturnType<Pool['query']>)(...args);
+    const submitted = (this.pool.query as (...all: unknown[]) => unknown)(...args);
+    // BullMQ's backend awaits the promise form; a callback (never passed by it) keeps pg's own errors.
+    if (!(submitted instanceof Promise)) return submitted as ReturnType<Pool['query']>;
+    return submitted.catch((error: unknown) => {
+      throw forWorkers(error);
+    }) as unknown as ReturnType<Pool['query']>;
   }
 
   /** A connection of its own, outside the pool; `release()` closes it. */
@@ -130,7 +161,7 @@ export class PostgresQueuePool {
       await client.connect();
     } catch (error) {
       void client.end().catch(swallow);
-      throw error;
+      throw forWorkers(error);
     }
     client.release = () => void client.end().catch(swallow);
     return client;

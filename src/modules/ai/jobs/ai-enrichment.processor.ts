@@ -11,13 +11,14 @@ import {
   EnhanceTenantProfileJob,
 } from '@modules/ai/commands/enhance-tenant-profile/enhance-tenant-profile.command';
 import { AI_ENRICHMENT_QUEUE } from './ai-enrichment.queue';
+import { workerOptions } from '@infra/queue/worker-options';
 
 /**
  * Runs queued enrichments. The handler ends the job itself for every expected outcome; an error
  * reaching here is unexpected (the database away) and BullMQ tries again. On the last attempt the
  * job is ended `failed` and its credits given back, so no credit stays taken by a job that is over.
  */
-@Processor(AI_ENRICHMENT_QUEUE, { concurrency: 4 })
+@Processor(AI_ENRICHMENT_QUEUE, workerOptions({ concurrency: 4 }))
 export class AiEnrichmentProcessor extends WorkerHost {
   private readonly logger = new Logger(AiEnrichmentProcessor.name);
 

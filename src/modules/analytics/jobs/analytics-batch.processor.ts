@@ -4,6 +4,7 @@ import { Job } from 'bullmq';
 import { AnalyticsRepository } from '../persistence/analytics.repository';
 import { ANALYTICS_QUEUE, AnalyticsJob, AnalyticsRow, analyticsRowsOf, ConversionEvent, TrackRow } from './analytics.queue';
 import { isDataError, jobSummary, storableConversion, storableTrack, unstorableReason } from './storable-row';
+import { workerOptions } from '@infra/queue/worker-options';
 
 const BATCH_SIZE = 250;
 const BATCH_WAIT_MS = 50;
@@ -25,7 +26,7 @@ interface Waiting<T extends AnalyticsRow = AnalyticsRow> {
  * split in halves until that row stands alone, and it is then stored in a safe form and logged.
  * Any other failure (the database away) fails the jobs, which BullMQ retries.
  */
-@Processor(ANALYTICS_QUEUE, { concurrency: BATCH_SIZE })
+@Processor(ANALYTICS_QUEUE, workerOptions({ concurrency: BATCH_SIZE }))
 export class AnalyticsBatchProcessor extends WorkerHost {
   private readonly logger = new Logger(AnalyticsBatchProcessor.name);
   private waiting: Waiting[] = [];

@@ -7,6 +7,7 @@ import { ExportFileBusyError } from '../domain/exports.errors';
 import { ExportFilesRepository } from '../persistence/export-files.repository';
 import { ExportFileProducer } from './export-file.producer';
 import { EXPORTS_QUEUE, ProduceExportJob } from './exports.queue';
+import { workerOptions } from '@infra/queue/worker-options';
 
 /** How soon a job whose file another run is writing looks again. */
 const BUSY_RECHECK_MS = 10_000;
@@ -15,7 +16,7 @@ const BUSY_RECHECK_MS = 10_000;
  * Two files at a time per worker process: each holds two database connections (the cursor and the
  * chunk writes) and reads a whole shop.
  */
-@Processor(EXPORTS_QUEUE, { concurrency: 2 })
+@Processor(EXPORTS_QUEUE, workerOptions({ concurrency: 2 }))
 export class ExportsProcessor extends WorkerHost {
   private readonly logger = new Logger(ExportsProcessor.name);
 

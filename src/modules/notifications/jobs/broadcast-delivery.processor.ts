@@ -2,9 +2,10 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job } from 'bullmq';
 import { BroadcastChannel } from '../channels/broadcast.channel';
 import { BROADCAST_DELIVERY_QUEUE, BroadcastDeliveryJob } from './notification-delivery.queue';
+import { workerOptions } from '@infra/queue/worker-options';
 
 /** Emits queued broadcasts; a failure is retried with the queue's backoff. */
-@Processor(BROADCAST_DELIVERY_QUEUE, { concurrency: 16 })
+@Processor(BROADCAST_DELIVERY_QUEUE, workerOptions({ concurrency: 16 }))
 export class BroadcastDeliveryProcessor extends WorkerHost {
   constructor(private readonly broadcast: BroadcastChannel) {
     super();

@@ -3,9 +3,10 @@ import { Logger } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { PushChannel } from '../channels/push.channel';
 import { PUSH_DELIVERY_QUEUE, PushDeliveryJob } from './notification-delivery.queue';
+import { workerOptions } from '@infra/queue/worker-options';
 
 /** Delivers queued pushes; a failure is retried with the queue's backoff. */
-@Processor(PUSH_DELIVERY_QUEUE, { concurrency: 16 })
+@Processor(PUSH_DELIVERY_QUEUE, workerOptions({ concurrency: 16 }))
 export class PushDeliveryProcessor extends WorkerHost {
   private readonly logger = new Logger(PushDeliveryProcessor.name);
 

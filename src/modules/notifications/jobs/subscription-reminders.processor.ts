@@ -5,11 +5,12 @@ import {
   NotifyExpiringSubscriptionsCommand,
   NotifyExpiringSubscriptionsResult,
 } from '../commands/notify-expiring-subscriptions/notify-expiring-subscriptions.command';
+import { workerOptions } from '@infra/queue/worker-options';
 
 export const SUBSCRIPTION_REMINDERS_QUEUE = 'subscription-reminders';
 
 /** The daily reminder run, on whichever worker takes the scheduled job. */
-@Processor(SUBSCRIPTION_REMINDERS_QUEUE)
+@Processor(SUBSCRIPTION_REMINDERS_QUEUE, workerOptions())
 export class SubscriptionRemindersProcessor extends WorkerHost {
   private readonly logger = new Logger(SubscriptionRemindersProcessor.name);
 
