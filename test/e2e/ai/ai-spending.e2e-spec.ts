@@ -13,7 +13,7 @@ const PROFILE = { description: 'Sourdough baked every morning.', slogan: 'Bread 
  */
 describe('AI spending rules (decisions §15)', () => {
   const ai = useFakeAiProvider();
-  const aiEnv = () => ({ AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'sk-test', AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '5000' });
+  const aiEnv = () => ({ AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'sk-test', AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '30000' });
   const t = useTestApp(() => ({ env: aiEnv() }));
 
   const generate = (app: TestApp, token: string) => app.http().post('/api/v1/ai/generate').set(authHeader(token)).send(BRIEF);
