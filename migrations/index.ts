@@ -26,6 +26,7 @@ import { DailyRevenueWidth1763701551000 } from './1763701551000-daily-revenue-wi
 import { TenantLanguageTimezone1763701600000 } from './1763701600000-tenant-language-timezone';
 import { ShopPaymentMethods1763701905000 } from './1763701905000-shop-payment-methods';
 import { OrderBranch1763702012000 } from './1763702012000-order-branch';
+import { ShopContact1763702100000 } from './1763702100000-shop-contact';
 import { OrderStats1763701650000 } from './1763701650000-order-stats';
 import { StorefrontCatalog1763701700000 } from './1763701700000-storefront-catalog';
 import { StorefrontSearchByShop1763701710000 } from './1763701710000-storefront-search-by-shop';
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   OrderSearch1763701800000,
   ShopPaymentMethods1763701905000,
   OrderBranch1763702012000,
+  ShopContact1763702100000,
 ];

@@ -139,7 +139,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's shop: profile, AI credits, subscription, public page, language, time zone and payment methods */
+        /** The caller's shop: profile, contact details, AI credits, subscription, public page, language, time zone and payment methods */
         get: operations["showMerchantShop"];
         put?: never;
         post?: never;
@@ -465,7 +465,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A shop's public profile and its active locations */
+        /** A shop's public profile, its contact details and its active locations */
         get: operations["showStorefrontShop"];
         put?: never;
         post?: never;
@@ -1481,6 +1481,23 @@ export interface components {
         TenantResponse: {
             data: components["schemas"]["TenantResource"];
         };
+        SocialLinksResource: {
+            /**
+             * Format: uri
+             * @example https://www.facebook.com/cafenino
+             */
+            facebook?: string;
+            /**
+             * Format: uri
+             * @example https://www.instagram.com/cafenino
+             */
+            instagram?: string;
+            /**
+             * Format: uri
+             * @example https://www.tiktok.com/@cafenino
+             */
+            tiktok?: string;
+        };
         ShopResource: {
             /** Format: uuid */
             id: string;
@@ -1521,6 +1538,23 @@ export interface components {
             /** @description The payment methods the shop accepts */
             payment_methods: ("cash" | "bank_transfer")[];
             bank_transfer_instructions: string | null;
+            /** @example +504 2222-3333 */
+            phone: string | null;
+            /**
+             * @description E.164
+             * @example +50499990000
+             */
+            whatsapp: string | null;
+            /** Format: email */
+            email: string | null;
+            address: string | null;
+            /**
+             * Format: uri
+             * @description An https:// URL
+             */
+            logo_url: string | null;
+            /** @description An empty object when the shop has none */
+            social_links: components["schemas"]["SocialLinksResource"];
         };
         ShopResponse: {
             data: components["schemas"]["ShopResource"];
@@ -1551,6 +1585,50 @@ export interface components {
             payment_methods?: ("cash" | "bank_transfer")[];
             /** @description What a shopper paying by transfer is told (bank, account, holder); may be cleared only while bank_transfer is not accepted */
             bank_transfer_instructions?: string | null;
+            /**
+             * @description 7 to 20 characters of digits, spaces, +, -, ( and ), at least 7 of them digits
+             * @example +504 2222-3333
+             */
+            phone?: string | null;
+            /**
+             * @description E.164: a + and 8 to 15 digits, the first not 0
+             * @example +50499990000
+             */
+            whatsapp?: string | null;
+            /**
+             * Format: email
+             * @example hola@cafenino.hn
+             */
+            email?: string | null;
+            /** @example Col. Palmira, Tegucigalpa */
+            address?: string | null;
+            /**
+             * Format: uri
+             * @description The shop's logo: an https:// URL; null or "" removes it
+             * @example https://cdn.example.com/cafe-nino.png
+             */
+            logo_url?: string | null;
+            /** @description The whole object (replaces the old one); a network left out, null or "" has no link; null clears them all */
+            social_links?: {
+                /**
+                 * Format: uri
+                 * @description An https:// URL; null or "" removes it
+                 * @example https://www.facebook.com/cafenino
+                 */
+                facebook?: string | null;
+                /**
+                 * Format: uri
+                 * @description An https:// URL; null or "" removes it
+                 * @example https://www.instagram.com/cafenino
+                 */
+                instagram?: string | null;
+                /**
+                 * Format: uri
+                 * @description An https:// URL; null or "" removes it
+                 * @example https://www.tiktok.com/@cafenino
+                 */
+                tiktok?: string | null;
+            } | null;
         };
         GenerateOtpDto: {
             /**
@@ -1736,6 +1814,11 @@ export interface components {
              */
             name: string;
             address?: string | null;
+            /**
+             * @description The branch's phone: 7 to 20 characters of digits, spaces, +, -, ( and ), at least 7 of them digits; null or "" clears it
+             * @example +504 2222-3333
+             */
+            phone?: string | null;
             /** @description true makes this the shop's primary location; the previous primary stops being primary. false when a new location leaves it out */
             is_primary?: boolean;
             /** @description true when a new location leaves it out */
@@ -1748,6 +1831,8 @@ export interface components {
             id: string;
             name: string;
             address: string | null;
+            /** @example +504 2222-3333 */
+            phone: string | null;
             is_primary: boolean;
             is_active: boolean;
             /**
@@ -1770,6 +1855,11 @@ export interface components {
              */
             name?: string;
             address?: string | null;
+            /**
+             * @description The branch's phone: 7 to 20 characters of digits, spaces, +, -, ( and ), at least 7 of them digits; null or "" clears it
+             * @example +504 2222-3333
+             */
+            phone?: string | null;
             /** @description true makes this the shop's primary location; the previous primary stops being primary. false when a new location leaves it out */
             is_primary?: boolean;
             /** @description true when a new location leaves it out */
@@ -2085,11 +2175,33 @@ export interface components {
             /** @example Inventory released. */
             message: string;
         };
+        StorefrontSocialLinksResource: {
+            /**
+             * Format: uri
+             * @example https://www.facebook.com/cafenino
+             */
+            facebook?: string;
+            /**
+             * Format: uri
+             * @example https://www.instagram.com/cafenino
+             */
+            instagram?: string;
+            /**
+             * Format: uri
+             * @example https://www.tiktok.com/@cafenino
+             */
+            tiktok?: string;
+        };
         StorefrontLocationResource: {
             /** Format: uuid */
             id: string;
             name: string;
             address: string | null;
+            /**
+             * @description The branch's phone
+             * @example +504 2222-3333
+             */
+            phone: string | null;
             /**
              * @description Charged for delivery from this location (two decimals)
              * @example 50
@@ -2117,6 +2229,23 @@ export interface components {
             payment_methods: ("cash" | "bank_transfer")[];
             /** @description What a shopper paying by bank transfer is told; null unless the shop accepts transfers */
             bank_transfer_instructions: string | null;
+            /** @example +504 2222-3333 */
+            phone: string | null;
+            /**
+             * @description E.164
+             * @example +50499990000
+             */
+            whatsapp: string | null;
+            /** Format: email */
+            email: string | null;
+            address: string | null;
+            /**
+             * Format: uri
+             * @description The shop's logo: an https:// URL
+             */
+            logo_url: string | null;
+            /** @description An empty object when the shop has none */
+            social_links: components["schemas"]["StorefrontSocialLinksResource"];
             /** @description Active locations: the primary first, then by name */
             locations: components["schemas"]["StorefrontLocationResource"][];
         };
@@ -3753,7 +3882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A field too long, of the wrong type, an unknown language, time zone or payment method, bank_transfer accepted without `bank_transfer_instructions`, or a field that cannot be changed here (`slug`, …) */
+            /** @description A field too long, of the wrong type, an unknown language, time zone or payment method, bank_transfer accepted without `bank_transfer_instructions`, a phone, WhatsApp number, email or https:// URL not of its form, a social network other than facebook, instagram and tiktok, or a field that cannot be changed here (`slug`, …) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,7 @@ import { startCheckout } from './checkout';
 import { all, element, one } from './dom';
 import { refreshCartPrices } from './prices';
 import { releaseHold } from './session';
+import { startShareButton } from './share';
 
 function readConfig(): ShopPageConfig | null {
   const block = document.getElementById('shop-config');
@@ -49,9 +50,27 @@ function start(): void {
       trackEvent(config, 'cart_add', { product_id: productId });
     });
   }
+  // The contact's links (docs/storefront.md, "The shop's contact"): a location's carry its id.
+  const where = (link: HTMLElement) => ({
+    page: config.page,
+    ...(link.dataset.locationId ? { location_id: link.dataset.locationId } : {}),
+  });
   for (const link of all<HTMLAnchorElement>('[data-maps-link]')) {
-    link.addEventListener('click', () => recordInteraction(config, 'maps_click'));
+    link.addEventListener('click', () => recordInteraction(config, 'maps_click', where(link)));
   }
+  for (const link of all<HTMLAnchorElement>('[data-whatsapp-link]')) {
+    link.addEventListener('click', () => {
+      trackEvent(config, 'whatsapp_click', { metadata: where(link) });
+      recordInteraction(config, 'whatsapp_click', where(link));
+    });
+  }
+  for (const link of all<HTMLAnchorElement>('[data-call-link]')) {
+    link.addEventListener('click', () => {
+      trackEvent(config, 'call', { metadata: where(link) });
+      recordInteraction(config, 'call_click', where(link));
+    });
+  }
+  startShareButton(config, texts);
   const form = one<HTMLFormElement>('[data-checkout-form]');
   if (config.page === 'checkout' && form) startCheckout(config, texts, cart, form);
   // The cart opens with the shop's current prices (the checkout reads them itself, before its order).

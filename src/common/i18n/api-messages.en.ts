@@ -62,6 +62,10 @@ export const API_MESSAGES_EN = {
   'validation.time_zone': 'The {{field}} must be an IANA time zone name, such as America/Tegucigalpa.',
   'validation.max_items': 'The {{field}} may not have more than {{max}} items.',
   'validation.https_url': 'The {{field}} must be an https:// URL.',
+  'validation.phone':
+    'The {{field}} must be a phone number of 7 to 20 characters (digits, spaces, +, -, parentheses) with at least 7 digits.',
+  'validation.whatsapp':
+    'The {{field}} must be an international number in E.164 form, such as +50499990000: a + and 8 to 15 digits, the first not 0.',
   'validation.may_not_be_empty': 'The {{field}} may not be empty.',
   'validation.already_taken': 'The {{field}} has already been taken.',
   'validation.selected_invalid': 'The selected {{field}} is invalid.',
@@ -113,6 +117,7 @@ export const API_MESSAGES_EN = {
   'accounts.payment_method_repeat': 'The payment methods may not repeat a method.',
   'accounts.each_payment_method': 'Each payment method must be one of: {{values}}.',
   'accounts.payment_method_refused': 'This shop does not accept the payment method {{method}}; it accepts: {{accepted}}.',
+  'accounts.social_links_object': 'The social links must be an object with some of: {{values}}.',
 
   // AI.
   'ai.subscription': "The shop's subscription is canceled or past due: its profile cannot be enhanced.",

@@ -59,6 +59,10 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
   'validation.time_zone': 'El campo {{field}} debe ser el nombre de una zona horaria IANA, como America/Tegucigalpa.',
   'validation.max_items': 'El campo {{field}} no puede tener más de {{max}} elementos.',
   'validation.https_url': 'El campo {{field}} debe ser una URL https://.',
+  'validation.phone':
+    'El campo {{field}} debe ser un teléfono de 7 a 20 caracteres (dígitos, espacios, +, -, paréntesis) con al menos 7 dígitos.',
+  'validation.whatsapp':
+    'El campo {{field}} debe ser un número internacional en formato E.164, como +50499990000: un + y de 8 a 15 dígitos, el primero distinto de 0.',
   'validation.may_not_be_empty': 'El campo {{field}} no puede estar vacío.',
   'validation.already_taken': 'El valor de {{field}} ya está en uso.',
   'validation.selected_invalid': 'El valor seleccionado de {{field}} no es válido.',
@@ -107,6 +111,7 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
   'accounts.payment_method_repeat': 'Las formas de pago no pueden repetirse.',
   'accounts.each_payment_method': 'Cada forma de pago debe ser una de: {{values}}.',
   'accounts.payment_method_refused': 'Esta tienda no acepta la forma de pago {{method}}; acepta: {{accepted}}.',
+  'accounts.social_links_object': 'Las redes sociales deben ser un objeto con algunas de: {{values}}.',
 
   'ai.subscription': 'La suscripción de la tienda está cancelada o vencida: su perfil no se puede mejorar.',
   'ai.archived': 'La tienda está archivada: su perfil no se puede mejorar.',

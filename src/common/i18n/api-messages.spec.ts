@@ -42,6 +42,39 @@ describe('API messages', () => {
     expect(localizeMessage('Please try again in 3 hours.', 'es')).toBe('Inténtelo de nuevo en 3 horas.');
   });
 
+  it("writes the shop's contact fields' refusals in Spanish", () => {
+    expect(
+      localizeMessage(
+        'The phone must be a phone number of 7 to 20 characters (digits, spaces, +, -, parentheses) with at least 7 digits.',
+        'es',
+      ),
+    ).toBe('El campo phone debe ser un teléfono de 7 a 20 caracteres (dígitos, espacios, +, -, paréntesis) con al menos 7 dígitos.');
+    expect(
+      localizeMessage(
+        'The whatsapp must be an international number in E.164 form, such as +50499990000: a + and 8 to 15 digits, the first not 0.',
+        'es',
+      ),
+    ).toBe(
+      'El campo whatsapp debe ser un número internacional en formato E.164, como +50499990000: un + y de 8 a 15 dígitos, el primero distinto de 0.',
+    );
+    expect(localizeMessage('The email must be a valid email address.', 'es')).toBe(
+      'El campo email debe ser una dirección de correo válida.',
+    );
+    expect(localizeMessage('The logo url must be an https:// URL.', 'es')).toBe('El campo logo url debe ser una URL https://.');
+    expect(localizeMessage('The social_links.tiktok must be an https:// URL.', 'es')).toBe(
+      'El campo social_links.tiktok debe ser una URL https://.',
+    );
+    expect(localizeMessage('The social_links.youtube field is not allowed.', 'es')).toBe(
+      'El campo social_links.youtube no está permitido.',
+    );
+    expect(localizeMessage('The social links must be an object with some of: facebook, instagram, tiktok.', 'es')).toBe(
+      'Las redes sociales deben ser un objeto con algunas de: facebook, instagram, tiktok.',
+    );
+    expect(localizeMessage('The address may not be greater than 500 characters.', 'es')).toBe(
+      'El campo address no puede tener más de 500 caracteres.',
+    );
+  });
+
   it('translates a whole error body, field names untouched', () => {
     expect(
       localizeErrorBody(

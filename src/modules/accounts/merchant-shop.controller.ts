@@ -24,7 +24,7 @@ export class MerchantShopController {
 
   @Get()
   @ApiShow(ShopResponse, {
-    summary: "The caller's shop: profile, AI credits, subscription, public page, language, time zone and payment methods",
+    summary: "The caller's shop: profile, contact details, AI credits, subscription, public page, language, time zone and payment methods",
     notFound: SHOP_GONE,
   })
   showMerchantShop(@Ctx() ctx: RequestContext): Promise<ShopResponse> {
@@ -38,7 +38,8 @@ export class MerchantShopController {
     notFound: SHOP_GONE,
     invalid:
       'A field too long, of the wrong type, an unknown language, time zone or payment method, bank_transfer accepted without ' +
-      '`bank_transfer_instructions`, or a field that cannot be changed here (`slug`, …)',
+      '`bank_transfer_instructions`, a phone, WhatsApp number, email or https:// URL not of its form, a social network other than ' +
+      'facebook, instagram and tiktok, or a field that cannot be changed here (`slug`, …)',
   })
   updateMerchantShop(@Ctx() ctx: RequestContext, @Body() body: UpdateShopDto): Promise<ShopResponse> {
     return asData(this.commands.execute<UpdateShopCommand, ShopResource>(new UpdateShopCommand(ctx.merchantTenantId, body)));

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { FreshValues } from '@common/cache/fresh-values';
 import { Env } from '@config/env.schema';
 import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
-import { SHOP_PAYMENT_METHODS, type ShopPaymentMethod } from './domain/shop-profile';
+import { normalisedSocialLinks, SHOP_PAYMENT_METHODS, type ShopPaymentMethod, type SocialLinks } from './domain/shop-profile';
 import type { ShopLanguage } from './domain/tenant';
 import { TenantsRepository } from './persistence/tenants.repository';
 import type { StorefrontTenantDirectory } from '@common/context/ports';
@@ -27,9 +27,13 @@ export interface PublicShopProfile {
   /** The payment methods it accepts, and what a shopper paying by transfer is told (null unless it accepts transfers). */
   paymentMethods: ShopPaymentMethod[];
   bankTransferInstructions: string | null;
-  /** The shop's phone and WhatsApp, where its profile has them. */
+  /** The shop's contact details (each null when it has none) and its social links (`{}` when none). */
   phone: string | null;
   whatsapp: string | null;
+  email: string | null;
+  address: string | null;
+  logoUrl: string | null;
+  socialLinks: SocialLinks;
   updatedAt: Date;
 }
 
@@ -115,6 +119,10 @@ export class TenantDirectory implements StorefrontTenantDirectory {
       bankTransferInstructions: paymentMethods.includes('bank_transfer') ? row.bank_transfer_instructions : null,
       phone: row.phone || null,
       whatsapp: row.whatsapp || null,
+      email: row.email || null,
+      address: row.address || null,
+      logoUrl: row.logo_url || null,
+      socialLinks: normalisedSocialLinks(row.social_links),
       updatedAt: row.updated_at,
     };
   }

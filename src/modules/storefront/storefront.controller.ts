@@ -50,7 +50,7 @@ export class StorefrontController {
 
   @Get(':slug')
   @Cacheable()
-  @ApiOperation({ summary: "A shop's public profile and its active locations" })
+  @ApiOperation({ summary: "A shop's public profile, its contact details and its active locations" })
   @ApiOkResponse({ description: 'The shop', type: StorefrontShopResponse, headers: CACHE_HEADERS })
   async showStorefrontShop(
     @Param('slug') slug: string,

@@ -44,6 +44,12 @@ describe('GET/PATCH /api/v1/merchant/shop (decisions §17, §19)', () => {
         timezone: 'America/Tegucigalpa',
         payment_methods: ['cash'],
         bank_transfer_instructions: null,
+        phone: null,
+        whatsapp: null,
+        email: null,
+        address: null,
+        logo_url: null,
+        social_links: {},
       },
     });
   });
@@ -133,6 +139,152 @@ describe('GET/PATCH /api/v1/merchant/shop (decisions §17, §19)', () => {
       timezone: 'America/Tegucigalpa',
       ai_credits: 100,
       is_ai_enhanced: false,
+    });
+  });
+
+  describe("the shop's contact details", () => {
+    const CONTACT = {
+      phone: '+504 2222-3333',
+      whatsapp: '+50499990000',
+      email: 'hola@cafenino.hn',
+      address: 'Col. Palmira, Tegucigalpa',
+      logo_url: 'https://cdn.example.com/cafe-nino.png',
+      social_links: {
+        tiktok: 'https://www.tiktok.com/@cafenino',
+        facebook: 'https://www.facebook.com/cafenino',
+        instagram: 'https://www.instagram.com/cafenino',
+      },
+    };
+
+    it('writes every contact field (trimmed), shows it on GET, and clears each with null or ""', async () => {
+      const { tenant, token } = await createTenantWithOwner(t);
+      const res = await patch(token, { ...CONTACT, phone: '  +504 2222-3333 ', email: ' hola@cafenino.hn ' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(expect.objectContaining(CONTACT));
+      // The networks in one order, whatever the order sent.
+      expect(Object.keys(res.body.data.social_links)).toEqual(['facebook', 'instagram', 'tiktok']);
+      expect((await show(token)).body).toEqual(res.body);
+      const [row] = await t.db.query('SELECT phone, whatsapp, email, address, logo_url, social_links FROM tenants WHERE id = $1', [
+        tenant.id,
+      ]);
+      expect(row).toEqual(CONTACT);
+
+      // The limits are inclusive.
+      const longest = {
+        phone: '1'.repeat(20),
+        whatsapp: `+1${'2'.repeat(14)}`,
+        email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.hn`,
+        address: 'x'.repeat(500),
+        logo_url: `https://cdn.example.com/${'l'.repeat(2048 - 24)}`,
+        social_links: { facebook: `https://www.facebook.com/${'f'.repeat(2048 - 25)}` },
+      };
+      expect(longest.email).toHaveLength(254);
+      expect(longest.logo_url).toHaveLength(2048);
+      expect(longest.social_links.facebook).toHaveLength(2048);
+      const long = await patch(token, longest);
+      expect(long.status).toBe(200);
+      expect(long.body.data).toEqual(expect.objectContaining(longest));
+
+      // A link sent as null or "" is none; social_links: null clears them all.
+      const fewer = await patch(token, { social_links: { facebook: '', instagram: null, tiktok: CONTACT.social_links.tiktok } });
+      expect(fewer.body.data.social_links).toEqual({ tiktok: CONTACT.social_links.tiktok });
+      const cleared = await patch(token, { phone: null, whatsapp: '', email: null, address: '   ', logo_url: '', social_links: null });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.data).toEqual(
+        expect.objectContaining({ phone: null, whatsapp: null, email: null, address: null, logo_url: null, social_links: {} }),
+      );
+      const [after] = await t.db.query('SELECT phone, whatsapp, email, address, logo_url, social_links FROM tenants WHERE id = $1', [
+        tenant.id,
+      ]);
+      expect(after).toEqual({ phone: null, whatsapp: null, email: null, address: null, logo_url: null, social_links: {} });
+    });
+
+    it('refuses each bad contact value with 422 and its message on the field, and changes nothing', async () => {
+      const { tenant, token } = await createTenantWithOwner(t);
+      expect((await patch(token, CONTACT)).status).toBe(200);
+      const PHONE = 'The phone must be a phone number of 7 to 20 characters (digits, spaces, +, -, parentheses) with at least 7 digits.';
+      const WHATSAPP =
+        'The whatsapp must be an international number in E.164 form, such as +50499990000: a + and 8 to 15 digits, the first not 0.';
+      const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
+        [{ phone: '123456' }, { phone: [PHONE] }],
+        [{ phone: '+(12) 34-56' }, { phone: [PHONE] }],
+        [{ phone: '2222.3333' }, { phone: [PHONE] }],
+        [{ phone: 'call me' }, { phone: [PHONE] }],
+        [{ phone: '1'.repeat(21) }, { phone: [PHONE] }],
+        [{ phone: 22223333 }, { phone: ['The phone must be a string.'] }],
+        [{ whatsapp: '50499990000' }, { whatsapp: [WHATSAPP] }],
+        [{ whatsapp: '+05499990000' }, { whatsapp: [WHATSAPP] }],
+        [{ whatsapp: '+504 9999 0000' }, { whatsapp: [WHATSAPP] }],
+        [{ whatsapp: '+1234567' }, { whatsapp: [WHATSAPP] }],
+        [{ whatsapp: `+1${'2'.repeat(15)}` }, { whatsapp: [WHATSAPP] }],
+        [{ email: 'not-an-email' }, { email: ['The email must be a valid email address.'] }],
+        [
+          { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.hn` },
+          { email: ['The email may not be greater than 254 characters.'] },
+        ],
+        [{ email: 5 }, { email: ['The email must be a string.'] }],
+        [{ address: 'x'.repeat(501) }, { address: ['The address may not be greater than 500 characters.'] }],
+        [{ address: ['Centro'] }, { address: ['The address must be a string.'] }],
+        [{ logo_url: 'http://cdn.example.com/logo.png' }, { logo_url: ['The logo url must be an https:// URL.'] }],
+        [{ logo_url: 'javascript:alert(1)' }, { logo_url: ['The logo url must be an https:// URL.'] }],
+        [
+          { logo_url: `https://cdn.example.com/${'l'.repeat(2048 - 23)}` },
+          { logo_url: ['The logo url may not be greater than 2048 characters.'] },
+        ],
+        [
+          { social_links: 'https://facebook.com/x' },
+          { social_links: ['The social links must be an object with some of: facebook, instagram, tiktok.'] },
+        ],
+        [
+          { social_links: ['https://facebook.com/x'] },
+          { social_links: ['The social links must be an object with some of: facebook, instagram, tiktok.'] },
+        ],
+        [
+          { social_links: { youtube: 'https://youtube.com/x' } },
+          { 'social_links.youtube': ['The social_links.youtube field is not allowed.'] },
+        ],
+        [
+          { social_links: { facebook: 'http://facebook.com/x' } },
+          { 'social_links.facebook': ['The social_links.facebook must be an https:// URL.'] },
+        ],
+        [
+          { social_links: { instagram: 'instagram.com/x' } },
+          { 'social_links.instagram': ['The social_links.instagram must be an https:// URL.'] },
+        ],
+        [
+          { social_links: { tiktok: `https://www.tiktok.com/${'t'.repeat(2048 - 22)}` } },
+          { 'social_links.tiktok': ['The social_links.tiktok may not be greater than 2048 characters.'] },
+        ],
+      ];
+      // Each message expected is among the field's (a value of another type also breaks the field's other rules).
+      for (const [body, errors] of cases) {
+        const res = await patch(token, body);
+        const expected = Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, expect.arrayContaining(messages)]));
+        expect({ body, status: res.status, errors: res.body.errors }).toEqual({ body, status: 422, errors: expected });
+      }
+      const [row] = await t.db.query('SELECT phone, whatsapp, email, address, logo_url, social_links FROM tenants WHERE id = $1', [
+        tenant.id,
+      ]);
+      expect(row).toEqual(CONTACT);
+    });
+
+    it('answers the refusals in Spanish to a reader of Spanish', async () => {
+      const { token } = await createTenantWithOwner(t);
+      const res = await t
+        .http()
+        .patch('/api/v1/merchant/shop')
+        .set(authHeader(token))
+        .set('Accept-Language', 'es')
+        .send({ phone: '12', whatsapp: '9999', logo_url: 'http://x.hn/logo.png', social_links: { youtube: 'https://youtube.com/x' } });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({
+        phone: ['El campo phone debe ser un teléfono de 7 a 20 caracteres (dígitos, espacios, +, -, paréntesis) con al menos 7 dígitos.'],
+        whatsapp: [
+          'El campo whatsapp debe ser un número internacional en formato E.164, como +50499990000: un + y de 8 a 15 dígitos, el primero distinto de 0.',
+        ],
+        logo_url: ['El campo logo url debe ser una URL https://.'],
+        'social_links.youtube': ['El campo social_links.youtube no está permitido.'],
+      });
     });
   });
 

@@ -29,6 +29,7 @@ describe('Merchant locations (decisions §4)', () => {
           id: expect.stringMatching(/^[0-9a-f-]{36}$/),
           name: 'Kiosk',
           address: null,
+          phone: null,
           is_primary: false,
           is_active: true,
           delivery_fee: 0,
@@ -64,6 +65,35 @@ describe('Merchant locations (decisions §4)', () => {
       expect(res.body.data).toEqual({ ...created, delivery_fee: 25, address: null, updated_at: expect.any(String) });
     });
 
+    it('keeps a phone per location (trimmed), changes it with PATCH, and clears it with null or ""', async () => {
+      const created = await as(shop.token).post({ name: 'Sur', phone: '  +504 2222-3333 ' });
+      expect(created.status).toBe(201);
+      expect(created.body.data.phone).toBe('+504 2222-3333');
+      expect((await as(shop.token).get(created.body.data.id)).body.data.phone).toBe('+504 2222-3333');
+      const changed = await as(shop.token).patch(created.body.data.id, { phone: '(504) 9999-0000' });
+      expect(changed.body.data).toEqual({ ...created.body.data, phone: '(504) 9999-0000', updated_at: expect.any(String) });
+      expect((await as(shop.token).patch(created.body.data.id, { name: 'Sur 2' })).body.data.phone).toBe('(504) 9999-0000');
+      expect((await as(shop.token).patch(created.body.data.id, { phone: '' })).body.data.phone).toBeNull();
+      expect((await as(shop.token).patch(created.body.data.id, { phone: '2222-3333' })).body.data.phone).toBe('2222-3333');
+      expect((await as(shop.token).patch(created.body.data.id, { phone: null })).body.data.phone).toBeNull();
+      const [row] = await t.db.query('SELECT phone FROM locations WHERE id = $1', [created.body.data.id]);
+      expect(row).toEqual({ phone: null });
+    });
+
+    it.each(['123456', '+(12) 34-56', '2222.3333', 'ext. 2222333', '1'.repeat(21)])(
+      'refuses the phone %p on create and on PATCH with its message',
+      async (phone) => {
+        const message =
+          'The phone must be a phone number of 7 to 20 characters (digits, spaces, +, -, parentheses) with at least 7 digits.';
+        const created = await as(shop.token).post({ name: 'x', phone });
+        expect({ status: created.status, errors: created.body.errors }).toEqual({ status: 422, errors: { phone: [message] } });
+        const existing = (await as(shop.token).post({ name: 'Has a phone', phone: '2222-3333' })).body.data;
+        const changed = await as(shop.token).patch(existing.id, { phone });
+        expect({ status: changed.status, errors: changed.body.errors }).toEqual({ status: 422, errors: { phone: [message] } });
+        expect((await as(shop.token).get(existing.id)).body.data.phone).toBe('2222-3333');
+      },
+    );
+
     it('DELETE 204, then 404', async () => {
       const created = (await as(shop.token).post({ name: 'Temp' })).body.data;
       expect((await as(shop.token).delete(created.id)).status).toBe(204);
@@ -79,6 +109,7 @@ describe('Merchant locations (decisions §4)', () => {
       [{ name: 'x', delivery_fee: null }, 'delivery_fee'],
       [{ name: 'x', is_primary: 'yes' }, 'is_primary'],
       [{ name: 'x', is_active: null }, 'is_active'],
+      [{ name: 'x', phone: 22223333 }, 'phone'],
       [{ name: 'x', tenant_id: 'x' }, 'tenant_id'],
     ])('422 for %j on %s', async (body, field) => {
       const res = await as(shop.token).post(body);

@@ -91,4 +91,40 @@ describeWithBrowser('Dashboard: locations', () => {
       .waitFor();
     expect(await locations(shop.tenant.id)).toMatchObject([{ name: 'Mall Multiplaza', is_active: false }]);
   });
+
+  it("keeps a location's phone: a refused one said at the field, then saved and shown again", async () => {
+    const shop = await createTenantWithOwner(t);
+    const { id } = await createLocation(t, shop.tenant.id, { name: 'Mall', deliveryFee: '40.00' });
+    const page = await browser.newPage({ viewport: PHONE });
+    await openSignedIn(page, t, shop.token, '/locations');
+
+    await page.getByRole('button', { name: /edit location mall/i }).click();
+    const dialog = page.getByRole('dialog', { name: /location mall/i });
+    const phone = dialog.getByRole('textbox', { name: /^phone/i });
+    await waitFor(async () => (await dialog.getByRole('textbox', { name: /^name/i }).inputValue()) === 'Mall', {
+      what: 'the location in its form',
+    });
+    await phone.fill('12-34');
+    await dialog.getByRole('button', { name: /^save$/i }).click();
+    await dialog.getByText(/must be a phone number of 7 to 20 characters/).waitFor();
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    await expectNoSeriousAxeViolations(page);
+
+    await phone.fill('+504 2550-1111');
+    await dialog.getByRole('button', { name: /^save$/i }).click();
+    await page.getByText(/location mall saved/i).waitFor();
+    expect(await t.db.query('SELECT phone FROM locations WHERE id = $1', [id])).toEqual([{ phone: '+504 2550-1111' }]);
+
+    await page.getByRole('button', { name: /edit location mall/i }).click();
+    await waitFor(
+      async () =>
+        (await page
+          .getByRole('dialog', { name: /location mall/i })
+          .getByRole('textbox', { name: /^phone/i })
+          .inputValue()) === '+504 2550-1111',
+      {
+        what: 'the saved phone in the form',
+      },
+    );
+  });
 });

@@ -82,6 +82,53 @@ describeWithBrowser('Dashboard: shop profile', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  it('the Contact section saves the phone, WhatsApp, email, address, logo and social links, and says at the field why a value is refused', async () => {
+    const shop = await createTenantWithOwner(t);
+    await t.db.query(`UPDATE tenants SET email = 'old@shop.hn', social_links = '{"tiktok": "https://www.tiktok.com/@old"}' WHERE id = $1`, [
+      shop.tenant.id,
+    ]);
+    const page = await browser.newPage({ viewport: PHONE });
+    await openSignedIn(page, t, shop.token, '/shop');
+    await page.getByRole('heading', { name: /^contact$/i }).waitFor();
+    const field = (name: RegExp) => page.getByRole('textbox', { name });
+    await waitFor(async () => (await field(/^email/i).inputValue()) === 'old@shop.hn', { what: 'the contact in the form' });
+    expect(await field(/^tiktok/i).inputValue()).toBe('https://www.tiktok.com/@old');
+
+    await field(/^phone/i).fill('+504 2222-3333');
+    await field(/^whatsapp/i).fill('+50499990000');
+    await field(/^email/i).fill('');
+    await field(/^address/i).fill('Col. Palmira, Tegucigalpa');
+    await field(/^logo url/i).fill('https://cdn.example.com/logo.png');
+    await field(/^facebook/i).fill('https://www.facebook.com/shop');
+    await field(/^tiktok/i).fill('');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: /^update contact$/i }).click();
+    await page.getByText(/contact details updated/i).waitFor();
+    const [row] = await t.db.query('SELECT phone, whatsapp, email, address, logo_url, social_links FROM tenants WHERE id = $1', [
+      shop.tenant.id,
+    ]);
+    expect(row).toEqual({
+      phone: '+504 2222-3333',
+      whatsapp: '+50499990000',
+      email: null,
+      address: 'Col. Palmira, Tegucigalpa',
+      logo_url: 'https://cdn.example.com/logo.png',
+      social_links: { facebook: 'https://www.facebook.com/shop' },
+    });
+
+    // The service's refusals, at their fields; nothing changes.
+    await field(/^whatsapp/i).fill('9999 0000');
+    await field(/^instagram/i).fill('http://instagram.com/shop');
+    await page.getByRole('button', { name: /^update contact$/i }).click();
+    await page.getByText(/must be an international number in E\.164 form/).waitFor();
+    await page.getByText('The social_links.instagram must be an https:// URL.').waitFor();
+    expect(await field(/^whatsapp/i).getAttribute('aria-invalid')).toBe('true');
+    expect(await field(/^instagram/i).getAttribute('aria-invalid')).toBe('true');
+    expect((await t.db.query('SELECT whatsapp FROM tenants WHERE id = $1', [shop.tenant.id]))[0]).toEqual({ whatsapp: '+50499990000' });
+    await expectNoSeriousAxeViolations(page);
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+
   it('"Improve with AI" takes the optional wishes, shows the progress, then the improved fields and "AI-enhanced"', async () => {
     const shop = await createTenantWithOwner(t, { tenant: { name: 'La Espiga', aiCredits: 4 }, owner: PROVEN_EMAIL });
     // The provider answers only once the page has shown that the job is under way.

@@ -268,6 +268,90 @@ describeWithBrowser('Hosted shop pages in a real browser (storefront.md)', () =>
     expect(await ordersOf(shop.tenantId)).toEqual([expect.objectContaining({ coupon_code: coupon.code, total: '180.00' })]);
   });
 
+  it('sends the track and the interaction of a WhatsApp and a Call click, and Share copies the link where navigator.share is absent', async () => {
+    const shop = await openShop({ products: [{ name: 'Café', price: '40.00' }] });
+    await t.db.query(
+      `UPDATE tenants SET phone = '+504 2222-3333', whatsapp = '+50499990000', email = $2, social_links = $3 WHERE id = $1`,
+      [
+        shop.tenantId,
+        'ventas.y.pedidos.de.la.pulperia.dona.ana@correo-de-honduras.hn',
+        { instagram: 'https://www.instagram.com/pulperia.dona.ana' },
+      ],
+    );
+    const page = await browser.newPage({ viewport: PHONE, locale: 'es-HN' });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
+    // No Web Share API: the button copies the link instead.
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { share?: unknown }).share;
+    });
+    // WhatsApp opens in a new tab: answered here, not by wa.me.
+    await page
+      .context()
+      .route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>WhatsApp</p>' }));
+    const sent: Array<{ path: string; type: string; metadata?: Record<string, unknown> }> = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'POST' && (path === '/api/v1/analytics/track' || path === '/api/v1/interactions')) {
+        const body = request.postDataJSON() as { type: string; metadata?: Record<string, unknown> };
+        sent.push({ path, type: body.type, metadata: body.metadata });
+      }
+    });
+    await page.goto(`${t.baseUrl}/s/${shop.slug}`);
+    await expectNoSeriousAxeViolations(page);
+    expect(await scrollsSideways(page)).toBe(false);
+    const contact = page.getByRole('region', { name: 'Contacto de la tienda' });
+
+    const popup = page.waitForEvent('popup');
+    await contact.getByRole('link', { name: 'WhatsApp +50499990000' }).click();
+    await (await popup).close();
+    // A tel: link would hand the number to the system's dialer: the test keeps the page where it is.
+    await page.evaluate(() =>
+      document.addEventListener('click', (event) => {
+        if ((event.target as Element).closest('a[href^="tel:"]')) event.preventDefault();
+      }),
+    );
+    await contact.getByRole('link', { name: 'Llamar +504 2222-3333' }).click();
+    await waitFor(
+      () => {
+        const of = (path: string) => sent.filter((request) => request.path === path).map((request) => request.type);
+        expect(of('/api/v1/analytics/track').sort()).toEqual(['call', 'whatsapp_click']);
+        expect(of('/api/v1/interactions').sort()).toEqual(['call_click', 'view', 'whatsapp_click']);
+        return true;
+      },
+      { what: 'the track and interaction requests of the two clicks' },
+    );
+    expect(sent.find((request) => request.type === 'whatsapp_click')?.metadata).toEqual({ page: 'shop' });
+
+    const share = contact.getByRole('button', { name: 'Compartir' });
+    await share.click();
+    await page.locator('[data-share-status]').getByText('Enlace copiado').waitFor();
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(canonical);
+    await waitFor(
+      () => {
+        expect(sent.filter((request) => request.type === 'social_share')).toEqual([
+          { path: '/api/v1/analytics/track', type: 'social_share', metadata: { method: 'copy_link' } },
+        ]);
+        return true;
+      },
+      { what: 'the social_share track request' },
+    );
+
+    // And the service recorded them.
+    await waitFor(
+      async () => {
+        const events = await t.db.query(`SELECT type FROM analytics_events WHERE tenant_id = $1 ORDER BY type`, [shop.tenantId]);
+        const interactions = await t.db.query(`SELECT type FROM interactions WHERE tenant_id = $1 AND type <> 'view' ORDER BY type`, [
+          shop.tenantId,
+        ]);
+        expect(events.map((row: { type: string }) => row.type)).toEqual(['call', 'social_share', 'whatsapp_click']);
+        expect(interactions.map((row: { type: string }) => row.type)).toEqual(['call_click', 'whatsapp_click']);
+        return true;
+      },
+      { what: 'the analytics events and interactions of the clicks' },
+    );
+  });
+
   it('is bought with the keyboard alone', async () => {
     const shop = await openShop({ products: [{ name: 'Horchata', price: '25.00' }] });
     const page = await browser.newPage({ viewport: PHONE, locale: 'en-US' });

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { SHOP_PAGE_CACHE } from '@modules/shop-pages/queries/show-shop-page/show-shop-page.handler';
 import type { PageCache } from '@modules/shop-pages/rendering/page-cache';
 import { createLocation, createProduct } from '@test/support/commerce-factories';
-import { createTenantWithOwner } from '@test/support/factories';
+import { authHeader, createTenantWithOwner } from '@test/support/factories';
 import { useTestApp } from '@test/support/test-app';
 import { waitFor } from '@test/support/wait';
 
@@ -92,6 +92,92 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
       page: 'shop',
       locations: [expect.objectContaining({ name: 'Centro', is_primary: true })],
     });
+  });
+
+  it("shows the shop's contact: Call, WhatsApp, email, address, social links, each location's map link and phone, and Share", async () => {
+    const slug = slugFor('contact');
+    const shop = await createTenantWithOwner(t, { tenant: { slug, name: 'Pulpería Contacto' } });
+    const patch = (body: object) => t.http().patch('/api/v1/merchant/shop').set(authHeader(shop.token)).send(body);
+    const centro = await createLocation(t, shop.tenant.id, { name: 'Centro', address: 'Col. Palmira #12, Tegucigalpa', isPrimary: true });
+    const norte = await createLocation(t, shop.tenant.id, { name: 'Norte', address: 'Barrio Guamilito, San Pedro Sula', isPrimary: false });
+    await createLocation(t, shop.tenant.id, { name: 'Sin dirección', isPrimary: false });
+    await t.db.query(`UPDATE locations SET phone = '+504 2550-1111' WHERE id = $1`, [norte.id]);
+    const contact = {
+      phone: '+504 2222-3333',
+      whatsapp: '+50499990000',
+      email: 'hola@pulperia.hn',
+      address: 'Boulevard Morazán, Tegucigalpa',
+      logo_url: 'https://cdn.example.com/pulperia.png',
+      social_links: { facebook: 'https://www.facebook.com/pulperia', instagram: 'https://www.instagram.com/pulperia' },
+    };
+    expect((await patch(contact)).status).toBe(200);
+
+    const html = (await get(`/s/${slug}`)).text;
+    expect(html).toContain('<h2 id="shop-contact-heading">Contacto de la tienda</h2>');
+    expect(html).toMatch(/<a class="button" href="tel:\+50422223333" data-call-link="">Llamar \+504 2222-3333<\/a>/);
+    expect(html).toMatch(
+      /<a class="button" href="https:\/\/wa\.me\/50499990000" rel="noopener noreferrer" target="_blank" data-whatsapp-link="">WhatsApp \+50499990000<\/a>/,
+    );
+    expect(html).toContain('<a class="button" href="mailto:hola@pulperia.hn" data-email-link="">Correo hola@pulperia.hn</a>');
+    expect(html).toContain('Dirección: Boulevard Morazán, Tegucigalpa');
+    expect(html).toContain('<ul class="social-links" aria-label="Redes sociales">');
+    expect(html).toContain(
+      'href="https://www.facebook.com/pulperia" rel="noopener noreferrer" target="_blank" data-social-link="facebook">Facebook</a>',
+    );
+    expect(html).toContain(
+      'href="https://www.instagram.com/pulperia" rel="noopener noreferrer" target="_blank" data-social-link="instagram">Instagram</a>',
+    );
+    expect(html).not.toContain('data-social-link="tiktok"');
+    expect(html).toContain('<img class="shop-logo" src="https://cdn.example.com/pulperia.png" alt=""');
+    // A map link per location with an address, the location's phone beside it.
+    const mapsLinks = [...html.matchAll(/href="(https:\/\/www\.google\.com\/maps\/search\/[^"]*)"[^>]*data-maps-link=""/g)].map(
+      (m) => m[1],
+    );
+    expect(mapsLinks).toEqual([
+      `https://www.google.com/maps/search/?api=1&amp;query=${encodeURIComponent('Col. Palmira #12, Tegucigalpa')}`,
+      `https://www.google.com/maps/search/?api=1&amp;query=${encodeURIComponent('Barrio Guamilito, San Pedro Sula')}`,
+    ]);
+    expect(html).toContain(`data-location-id="${centro.id}"`);
+    expect(html).toContain(`<a href="tel:+50425501111" data-call-link="" data-location-id="${norte.id}">Llamar +504 2550-1111</a>`);
+    expect(html).not.toContain('<strong>Sin dirección</strong>');
+    // The Share button, shown by the script (hidden without it), and its live region.
+    expect(html).toMatch(/<button type="button" class="button" data-share-button="" hidden="">Compartir<\/button>/);
+    expect(html).toContain('<p class="share-status" role="status" aria-live="polite" data-share-status=""></p>');
+    // The JSON-LD says the same.
+    expect(jsonLd(html)).toMatchObject({
+      telephone: '+504 2222-3333',
+      email: 'hola@pulperia.hn',
+      logo: 'https://cdn.example.com/pulperia.png',
+      sameAs: ['https://www.facebook.com/pulperia', 'https://www.instagram.com/pulperia'],
+    });
+    // The script gets the locations' phones.
+    expect(shopConfig(html).locations.map((location: { phone: string | null }) => location.phone)).toEqual([null, '+504 2550-1111', null]);
+
+    // In English.
+    const english = (await get(`/s/${slug}`, { 'Accept-Language': 'en' })).text;
+    expect(english).toContain('>Call +504 2222-3333</a>');
+    expect(english).toContain('>Email hola@pulperia.hn</a>');
+    expect(english).toMatch(/data-share-button="" hidden="">Share<\/button>/);
+
+    // A change of the profile is on the page at once: its cached copies are dropped.
+    expect((await patch({ phone: '2222-9999', whatsapp: '+50488887777', email: null, social_links: null })).status).toBe(200);
+    const changed = (await get(`/s/${slug}`)).text;
+    expect(changed).toContain('href="tel:22229999"');
+    expect(changed).toContain('>Llamar 2222-9999</a>');
+    expect(changed).toContain('href="https://wa.me/50488887777"');
+    expect(changed).not.toContain('+504 2222-3333');
+    expect(changed).not.toContain('mailto:');
+    expect(changed).not.toContain('data-social-link');
+  });
+
+  it('shows only the Share button where the shop has no contact details', async () => {
+    const slug = slugFor('nocontact');
+    await createTenantWithOwner(t, { tenant: { slug } });
+    const html = (await get(`/s/${slug}`)).text;
+    expect(html).not.toContain('shop-contact-heading');
+    expect(html).not.toContain('data-call-link');
+    expect(html).not.toContain('data-whatsapp-link');
+    expect(html).toContain('data-share-button=""');
   });
 
   it('says what search engines read: title, description, canonical, Open Graph and JSON-LD Store with each Product and its Offer', async () => {

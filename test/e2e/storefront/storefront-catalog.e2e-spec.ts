@@ -43,14 +43,66 @@ describe('Storefront catalog API (decisions §18)', () => {
           currency: 'HNL',
           payment_methods: ['cash'],
           bank_transfer_instructions: null,
+          phone: null,
+          whatsapp: null,
+          email: null,
+          address: null,
+          logo_url: null,
+          social_links: {},
           locations: [
-            { id: main.id, name: 'Zona Centro', address: null, delivery_fee: 40, is_primary: true },
-            { id: branch.id, name: 'Anillo', address: null, delivery_fee: 25.5, is_primary: false },
+            { id: main.id, name: 'Zona Centro', address: null, phone: null, delivery_fee: 40, is_primary: true },
+            { id: branch.id, name: 'Anillo', address: null, phone: null, delivery_fee: 25.5, is_primary: false },
           ],
         },
       });
       expect(res.headers['cache-control']).toBe(CACHE_CONTROL);
       expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    });
+
+    it("shows the shop's contact details and each location's phone (public data), and a change of them at once", async () => {
+      const { tenant, token } = await createTenantWithOwner(t);
+      const merchant = (path: string) => t.http().patch(path).set(authHeader(token));
+      const location = (
+        await t
+          .http()
+          .post('/api/v1/merchant/locations')
+          .set(authHeader(token))
+          .send({ name: 'Centro', address: 'Col. Palmira, Tegucigalpa', phone: '+504 2222-3333', is_primary: true })
+      ).body.data;
+      const contact = {
+        phone: '+504 2222-4444',
+        whatsapp: '+50499990000',
+        email: 'hola@tienda.hn',
+        address: 'Boulevard Morazán, Tegucigalpa',
+        logo_url: 'https://cdn.example.com/logo.png',
+        social_links: { facebook: 'https://www.facebook.com/tienda', tiktok: 'https://www.tiktok.com/@tienda' },
+      };
+      expect((await merchant('/api/v1/merchant/shop').send(contact)).status).toBe(200);
+
+      const res = await get(`/api/v1/storefront/${tenant.slug}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(
+        expect.objectContaining({
+          ...contact,
+          locations: [
+            {
+              id: location.id,
+              name: 'Centro',
+              address: 'Col. Palmira, Tegucigalpa',
+              phone: '+504 2222-3333',
+              delivery_fee: 0,
+              is_primary: true,
+            },
+          ],
+        }),
+      );
+
+      // A change made through the service is answered at once (the copy in memory is dropped), the location's too.
+      expect((await merchant('/api/v1/merchant/shop').send({ whatsapp: '+50488887777', social_links: null })).status).toBe(200);
+      expect((await merchant(`/api/v1/merchant/locations/${location.id}`).send({ phone: null })).status).toBe(200);
+      const changed = (await get(`/api/v1/storefront/${tenant.slug}`)).body.data;
+      expect(changed).toEqual(expect.objectContaining({ whatsapp: '+50488887777', social_links: {}, phone: '+504 2222-4444' }));
+      expect(changed.locations[0].phone).toBeNull();
     });
 
     it('answers 304 without a body to If-None-Match of the current ETag, and 200 once the shop changed', async () => {

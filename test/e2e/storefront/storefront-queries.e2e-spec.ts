@@ -1,6 +1,6 @@
 import { QueryBus } from '@nestjs/cqrs';
 import { createLocation, createProduct } from '@test/support/commerce-factories';
-import { createTenant } from '@test/support/factories';
+import { authHeader, createTenant, createTenantWithOwner } from '@test/support/factories';
 import { useTestApp } from '@test/support/test-app';
 import {
   GetStorefrontShopQuery,
@@ -37,9 +37,39 @@ describe('Storefront queries', () => {
       currency: 'HNL',
       payment_methods: ['cash'],
       bank_transfer_instructions: null,
-      locations: [{ id: main.id, name: 'Centro', address: null, delivery_fee: 40, is_primary: true }],
+      phone: null,
+      whatsapp: null,
+      email: null,
+      address: null,
+      logo_url: null,
+      social_links: {},
+      locations: [{ id: main.id, name: 'Centro', address: null, phone: null, delivery_fee: 40, is_primary: true }],
     });
     expect((await shopOf(tenant.slug)).etag).toBe(view.etag);
+  });
+
+  it("answers the shop's contact details and each location's phone, and a new entity tag once they change", async () => {
+    const { tenant, token } = await createTenantWithOwner(t);
+    const main = await createLocation(t, tenant.id, { name: 'Centro', address: 'Col. Palmira', isPrimary: true });
+    await t.db.query(`UPDATE locations SET phone = '+504 2222-3333' WHERE id = $1`, [main.id]);
+    const before = await shopOf(tenant.slug);
+    const contact = {
+      phone: '2222-4444',
+      whatsapp: '+50499990000',
+      email: 'hola@tienda.hn',
+      address: 'Tegucigalpa',
+      logo_url: 'https://cdn.example.com/logo.png',
+      social_links: { instagram: 'https://www.instagram.com/tienda' },
+    };
+    expect((await t.http().patch('/api/v1/merchant/shop').set(authHeader(token)).send(contact)).status).toBe(200);
+    const view = await shopOf(tenant.slug);
+    expect(view.shop).toEqual(
+      expect.objectContaining({
+        ...contact,
+        locations: [{ id: main.id, name: 'Centro', address: 'Col. Palmira', phone: '+504 2222-3333', delivery_fee: 50, is_primary: true }],
+      }),
+    );
+    expect(view.etag).not.toBe(before.etag);
   });
 
   it.each([

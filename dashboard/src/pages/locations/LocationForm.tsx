@@ -12,12 +12,13 @@ import { keys } from '../../api/query-keys';
 type Location = components['schemas']['LocationResource'];
 type LocationBody = components['schemas']['CreateLocationDto'];
 
-const FIELDS = ['name', 'address', 'delivery_fee', 'is_primary', 'is_active'] as const;
+const FIELDS = ['name', 'address', 'phone', 'delivery_fee', 'is_primary', 'is_active'] as const;
 type Field = (typeof FIELDS)[number];
 
 interface Values {
   name: string;
   address: string;
+  phone: string;
   delivery_fee: string | number;
   is_primary: boolean;
   is_active: boolean;
@@ -30,6 +31,7 @@ export function LocationForm({ location, onSaved }: { location: Location | null;
   const [values, setValues] = useState<Values>(() => ({
     name: location?.name ?? '',
     address: location?.address ?? '',
+    phone: location?.phone ?? '',
     delivery_fee: location ? location.delivery_fee : '',
     is_primary: location?.is_primary ?? false,
     is_active: location?.is_active ?? true,
@@ -60,6 +62,7 @@ export function LocationForm({ location, onSaved }: { location: Location | null;
     save.mutate({
       name: values.name.trim(),
       address: values.address.trim() === '' ? null : values.address.trim(),
+      phone: values.phone.trim() === '' ? null : values.phone.trim(),
       delivery_fee: values.delivery_fee === '' ? 0 : Number(values.delivery_fee),
       is_primary: values.is_primary,
       is_active: values.is_active,
@@ -88,6 +91,15 @@ export function LocationForm({ location, onSaved }: { location: Location | null;
           value={values.address}
           onChange={(e) => set('address', e.currentTarget.value)}
           error={errors.address}
+        />
+        <TextInput
+          label={t('locations.phone')}
+          description={t('locations.phoneHint')}
+          type="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(e) => set('phone', e.currentTarget.value)}
+          error={errors.phone}
         />
         <NumberInput
           label={t('locations.deliveryFee')}

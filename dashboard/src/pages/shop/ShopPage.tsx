@@ -11,6 +11,7 @@ import { useShop } from '../../api/shop';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
 import { PageLoader } from '../../layout/Layout';
+import { ContactSettings } from './ContactSettings';
 import { ImproveWithAi } from './ImproveWithAi';
 import { PaymentSettings } from './PaymentSettings';
 
@@ -39,7 +40,10 @@ export function splitList(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Shop profile (dashboard.md): edit the public profile, see the AI credits, improve it with AI, open the public page, the payment methods. */
+/**
+ * Shop profile (dashboard.md): edit the public profile, see the AI credits, improve it with AI, open
+ * the public page, the contact details, the payment methods.
+ */
 export default function ShopPage() {
   const { t } = useTranslation();
   const shop = useShop();
@@ -145,6 +149,7 @@ function ShopProfile({ shop }: { shop: Shop }) {
           </Stack>
         </form>
       </Paper>
+      <ContactSettings shop={shop} />
       <PaymentSettings shop={shop} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { normalisedTags, paymentSettingsError } from './shop-profile';
+import { normalisedSocialLinks, normalisedTags, paymentSettingsError } from './shop-profile';
 
 describe('shop profile rules', () => {
   it('trims tags, drops blanks and case-insensitive repeats', () => {
@@ -12,5 +12,20 @@ describe('shop profile rules', () => {
       /instructions are required/,
     );
     expect(paymentSettingsError({ paymentMethods: ['bank_transfer'], bankTransferInstructions: '' })).toMatch(/instructions are required/);
+  });
+
+  it('keeps the social links of the known networks, in list order, blanks and nulls dropped', () => {
+    expect(
+      normalisedSocialLinks({
+        tiktok: ' https://www.tiktok.com/@x ',
+        facebook: 'https://facebook.com/x',
+        instagram: '',
+        youtube: 'https://y',
+      }),
+    ).toEqual({ facebook: 'https://facebook.com/x', tiktok: 'https://www.tiktok.com/@x' });
+    expect(Object.keys(normalisedSocialLinks({ tiktok: 'https://t', facebook: 'https://f' }))).toEqual(['facebook', 'tiktok']);
+    expect(normalisedSocialLinks({ facebook: null })).toEqual({});
+    expect(normalisedSocialLinks(null)).toEqual({});
+    expect(normalisedSocialLinks('https://facebook.com/x')).toEqual({});
   });
 });

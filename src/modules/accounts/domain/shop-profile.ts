@@ -37,6 +37,37 @@ export function paymentSettingsError(settings: {
     : null;
 }
 
+/**
+ * The shop's contact details (docs/accounts.md, "The shop's contact details"): the longest each
+ * column holds. The phone and WhatsApp rules are `common/http/contact-fields.ts`, shared with the
+ * locations' phone.
+ */
+export const SHOP_CONTACT_MAX_LENGTH = {
+  email: 254,
+  address: 500,
+  logo_url: 2048,
+} as const;
+
+/** The networks a shop may link to, in the order every answer lists them; each link an https:// URL of at most 2048 characters. */
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'tiktok'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export type SocialLinks = Partial<Record<SocialNetwork, string>>;
+export const SOCIAL_LINK_MAX_LENGTH = 2048;
+
+/**
+ * Social links as the shop keeps them (and as a stored value is read back): the known networks with
+ * a link, in list order; a blank or null link is dropped, anything but an object is none.
+ */
+export function normalisedSocialLinks(links: unknown): SocialLinks {
+  const kept: SocialLinks = {};
+  if (links === null || typeof links !== 'object') return kept;
+  for (const network of SOCIAL_NETWORKS) {
+    const link = (links as Partial<Record<SocialNetwork, unknown>>)[network];
+    if (typeof link === 'string' && link.trim() !== '') kept[network] = link.trim();
+  }
+  return kept;
+}
+
 /** Tags as a shop keeps them: trimmed, blanks dropped, the first of case-insensitive duplicates kept. */
 export function normalisedTags(tags: readonly string[]): string[] {
   const kept = new Map<string, string>();

@@ -1,26 +1,34 @@
 import { canonicalTimeZone } from '@common/util/time-zone';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsEmail,
   IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsUrl,
   MaxLength,
   ValidateBy,
+  ValidateNested,
 } from 'class-validator';
+import { IsPhoneNumber, IsWhatsAppNumber, OptionalOrBlank, PHONE_MAX_LENGTH, WHATSAPP_MAX_LENGTH } from '@common/http/contact-fields';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import {
   BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH,
+  SHOP_CONTACT_MAX_LENGTH as CONTACT_MAX,
   SHOP_FIELD_MAX_LENGTH as MAX,
   SHOP_MAX_TAGS,
   SHOP_PAYMENT_METHODS,
   SHOP_TAG_MAX_LENGTH,
   SHOP_TIMEZONE_MAX_LENGTH,
+  SOCIAL_LINK_MAX_LENGTH,
+  SOCIAL_NETWORKS,
   type ShopPaymentMethod,
 } from '../domain/shop-profile';
 import { SHOP_LANGUAGE_CODES, SUBSCRIPTION_STATUSES, type ShopLanguage, type SubscriptionStatus } from '../domain/tenant';
@@ -28,6 +36,9 @@ import { SHOP_LANGUAGE_CODES, SUBSCRIPTION_STATUSES, type ShopLanguage, type Sub
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const longest = (field: string, max: number) => ({ message: `The ${field.replace(/_/g, ' ')} may not be greater than ${max} characters.` });
 const text = (field: string) => ({ message: `The ${field.replace(/_/g, ' ')} must be a string.` });
+const httpsUrl = (field: string) => ({ message: `The ${field.replace(/_/g, ' ')} must be an https:// URL.` });
+const HTTPS_ONLY = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
+const SOCIAL_LINKS_OBJECT = `The social links must be an object with some of: ${SOCIAL_NETWORKS.join(', ')}.`;
 
 const IsTimeZone = () =>
   ValidateBy({
@@ -36,6 +47,58 @@ const IsTimeZone = () =>
       validate: (value: unknown) => typeof value === 'string' && canonicalTimeZone(value) !== null,
       defaultMessage: () => 'The timezone must be an IANA time zone name, such as America/Tegucigalpa.',
     },
+  });
+
+/** One network's link: an https:// URL, or null / "" for none. */
+const SocialLink = (network: string) => {
+  const path = `social_links.${network}`;
+  return applyDecorators(
+    Transform(trim),
+    OptionalOrBlank(),
+    IsString({ message: `The ${path} must be a string.` }),
+    MaxLength(SOCIAL_LINK_MAX_LENGTH, { message: `The ${path} may not be greater than ${SOCIAL_LINK_MAX_LENGTH} characters.` }),
+    IsUrl(HTTPS_ONLY, { message: `The ${path} must be an https:// URL.` }),
+  );
+};
+const socialLinkDoc = (example: string): ApiPropertyOptions => ({
+  type: 'string',
+  nullable: true,
+  format: 'uri',
+  maxLength: SOCIAL_LINK_MAX_LENGTH,
+  example,
+  description: 'An https:// URL; null or "" removes it',
+});
+
+/**
+ * The shop's social links as a PATCH sends them: the whole object (it replaces the old one); another
+ * key is refused. Validation only: the API document writes the object out at `social_links`.
+ */
+export class SocialLinksDto {
+  @SocialLink('facebook')
+  facebook?: string | null;
+
+  @SocialLink('instagram')
+  instagram?: string | null;
+
+  @SocialLink('tiktok')
+  tiktok?: string | null;
+}
+
+/**
+ * `social_links` as the validators read it: an object becomes a SocialLinksDto, validated key by
+ * key (an unknown key refused at its path, `social_links.youtube`); anything else (a string, a
+ * number, a list) becomes an empty list, which only the object rule refuses, so that it gets the
+ * one message and not also the nested rule's about lists.
+ */
+const toSocialLinks = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === null) return value;
+  return typeof value === 'object' && !Array.isArray(value) ? plainToInstance(SocialLinksDto, value) : [];
+};
+
+const IsSocialLinksObject = () =>
+  ValidateBy({
+    name: 'isSocialLinksObject',
+    validator: { validate: (value: unknown) => value instanceof SocialLinksDto, defaultMessage: () => SOCIAL_LINKS_OBJECT },
   });
 
 /**
@@ -138,6 +201,92 @@ export class UpdateShopDto {
   @IsString(text('bank_transfer_instructions'))
   @MaxLength(BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH, longest('bank_transfer_instructions', BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH))
   bank_transfer_instructions?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: PHONE_MAX_LENGTH,
+    example: '+504 2222-3333',
+    description: '7 to 20 characters of digits, spaces, +, -, ( and ), at least 7 of them digits',
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString(text('phone'))
+  @IsPhoneNumber('phone')
+  phone?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: WHATSAPP_MAX_LENGTH,
+    example: '+50499990000',
+    description: 'E.164: a + and 8 to 15 digits, the first not 0',
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString(text('whatsapp'))
+  @IsWhatsAppNumber('whatsapp')
+  whatsapp?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, format: 'email', maxLength: CONTACT_MAX.email, example: 'hola@cafenino.hn' })
+  @OptionalOrBlank()
+  @Transform(trim)
+  @IsString(text('email'))
+  @MaxLength(CONTACT_MAX.email, longest('email', CONTACT_MAX.email))
+  @IsEmail({}, { message: 'The email must be a valid email address.' })
+  email?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: CONTACT_MAX.address, example: 'Col. Palmira, Tegucigalpa' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString(text('address'))
+  @MaxLength(CONTACT_MAX.address, longest('address', CONTACT_MAX.address))
+  address?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    format: 'uri',
+    maxLength: CONTACT_MAX.logo_url,
+    example: 'https://cdn.example.com/cafe-nino.png',
+    description: 'The shop\'s logo: an https:// URL; null or "" removes it',
+  })
+  @OptionalOrBlank()
+  @Transform(trim)
+  @IsString(text('logo_url'))
+  @MaxLength(CONTACT_MAX.logo_url, longest('logo_url', CONTACT_MAX.logo_url))
+  @IsUrl(HTTPS_ONLY, httpsUrl('logo_url'))
+  logo_url?: string | null;
+
+  @ApiPropertyOptional({
+    // Written out (not a $ref): OpenAPI 3.0 wants `type` beside `nullable`.
+    type: 'object',
+    nullable: true,
+    properties: {
+      facebook: socialLinkDoc('https://www.facebook.com/cafenino'),
+      instagram: socialLinkDoc('https://www.instagram.com/cafenino'),
+      tiktok: socialLinkDoc('https://www.tiktok.com/@cafenino'),
+    },
+    additionalProperties: false,
+    description: 'The whole object (replaces the old one); a network left out, null or "" has no link; null clears them all',
+  })
+  @IsOptional()
+  @Transform(toSocialLinks)
+  @IsSocialLinksObject()
+  @ValidateNested()
+  social_links?: SocialLinksDto | null;
+}
+
+/** The shop's links on social networks: only the networks it has a link for. */
+export class SocialLinksResource {
+  @ApiPropertyOptional({ format: 'uri', maxLength: SOCIAL_LINK_MAX_LENGTH, example: 'https://www.facebook.com/cafenino' })
+  facebook?: string;
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: SOCIAL_LINK_MAX_LENGTH, example: 'https://www.instagram.com/cafenino' })
+  instagram?: string;
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: SOCIAL_LINK_MAX_LENGTH, example: 'https://www.tiktok.com/@cafenino' })
+  tiktok?: string;
 }
 
 /** The shop as its people see and edit it (decisions §17, §19). */
@@ -198,6 +347,24 @@ export class ShopResource {
 
   @ApiProperty({ type: 'string', nullable: true, maxLength: BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH })
   bank_transfer_instructions: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: PHONE_MAX_LENGTH, example: '+504 2222-3333' })
+  phone: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: WHATSAPP_MAX_LENGTH, example: '+50499990000', description: 'E.164' })
+  whatsapp: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, format: 'email', maxLength: CONTACT_MAX.email })
+  email: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: CONTACT_MAX.address })
+  address: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, format: 'uri', maxLength: CONTACT_MAX.logo_url, description: 'An https:// URL' })
+  logo_url: string | null;
+
+  @ApiProperty({ type: SocialLinksResource, description: 'An empty object when the shop has none' })
+  social_links: SocialLinksResource;
 }
 
 export class ShopResponse {

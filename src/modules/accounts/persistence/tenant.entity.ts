@@ -63,6 +63,28 @@ export class TenantEntity {
   @Column({ name: 'bank_transfer_instructions', type: 'varchar', length: 1000, nullable: true })
   bankTransferInstructions: string | null;
 
+  /** The shop's contact details (docs/accounts.md, "The shop's contact details"): each null when the shop has none. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  phone: string | null;
+
+  /** E.164 (`+50499990000`). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  whatsapp: string | null;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  address: string | null;
+
+  /** An https:// URL. */
+  @Column({ name: 'logo_url', type: 'varchar', length: 2048, nullable: true })
+  logoUrl: string | null;
+
+  /** `{ facebook?, instagram?, tiktok? }`, each an https:// URL; `{}` when the shop has none. */
+  @Column({ name: 'social_links', type: 'jsonb', default: () => "'{}'" })
+  socialLinks: Partial<Record<'facebook' | 'instagram' | 'tiktok', string>>;
+
   /** Soft deletion: an archived shop. */
   @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;

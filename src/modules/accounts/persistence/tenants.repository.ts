@@ -14,11 +14,19 @@ import {
 /** What `tenants.ai_credits` (int4) holds. */
 export const MAX_CREDITS = 2_147_483_647;
 
-/** The columns a shop's people may write (`tags` is jsonb). */
-export type ShopColumn = EnrichableColumn | 'name' | 'language' | 'timezone' | 'payment_methods' | 'bank_transfer_instructions';
+/** The columns a shop's people may write (`tags` and `social_links` are jsonb). */
+export type ShopColumn =
+  EnrichableColumn | 'name' | 'language' | 'timezone' | 'payment_methods' | 'bank_transfer_instructions' | ContactColumn | 'social_links';
+
+/** The shop's contact details (docs/accounts.md, "The shop's contact details"), beside `social_links`. */
+type ContactColumn = 'phone' | 'whatsapp' | 'email' | 'address' | 'logo_url';
+
+const JSONB_COLUMNS: ReadonlySet<ShopColumn> = new Set(['tags', 'social_links']);
+
+const CONTACT_COLUMNS = 'phone, whatsapp, email, address, logo_url, social_links';
 
 const SHOP_COLUMNS = `id, slug, name, description, seo_title, seo_description, slogan, tags, is_ai_enhanced, ai_credits,
-                      subscription_status, language, timezone, payment_methods, bank_transfer_instructions`;
+                      subscription_status, language, timezone, payment_methods, bank_transfer_instructions, ${CONTACT_COLUMNS}`;
 
 /** The profile columns AI enrichment may write (`tags` is jsonb). */
 export type EnrichableColumn = 'description' | 'seo_title' | 'seo_description' | 'slogan' | 'tags';
@@ -99,10 +107,9 @@ export class TenantsRepository {
   /** On the data source: the profile of the public shop (not archived, active) whose slug is `lower($1)`. */
   async findPublicProfile(dataSource: DataSource, slug: string): Promise<PublicTenantProfileRow | undefined> {
     const rows: PublicTenantProfileRow[] = await dataSource.query(
-      // The contact (phone, WhatsApp) is read where the shop's profile has it (docs/storefront.md, "Confirmation").
       `SELECT id, slug, name, description, slogan, seo_title, seo_description, tags, language, payment_methods, bank_transfer_instructions,
-              updated_at, to_jsonb(t) ->> 'phone' AS phone, to_jsonb(t) ->> 'whatsapp' AS whatsapp
-         FROM tenants t WHERE slug = lower($1) AND deleted_at IS NULL AND status = 'active'`,
+              updated_at, ${CONTACT_COLUMNS}
+         FROM tenants WHERE slug = lower($1) AND deleted_at IS NULL AND status = 'active'`,
       [slug],
     );
     return rows[0];
@@ -154,8 +161,9 @@ export class TenantsRepository {
     const sets: string[] = ['updated_at = now()'];
     const values: unknown[] = [tenantId];
     for (const [column, value] of columns) {
-      values.push(column === 'tags' ? JSON.stringify(value) : value);
-      sets.push(`${column} = $${values.length}${column === 'tags' ? '::jsonb' : ''}`);
+      const json = JSONB_COLUMNS.has(column);
+      values.push(json ? JSON.stringify(value) : value);
+      sets.push(`${column} = $${values.length}${json ? '::jsonb' : ''}`);
     }
     // TypeORM answers an UPDATE with [rows, affected count].
     const [rows]: [ShopRow[], number] = await manager.query(

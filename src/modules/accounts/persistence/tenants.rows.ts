@@ -23,6 +23,10 @@ export interface PublicTenantProfileRow {
   updated_at: Date;
   phone: string | null;
   whatsapp: string | null;
+  email: string | null;
+  address: string | null;
+  logo_url: string | null;
+  social_links: unknown;
 }
 
 /** The enrichable profile and the enrichment rules' inputs (`TenantProfiles.find`). */
@@ -75,4 +79,10 @@ export interface ShopRow {
   timezone: string;
   payment_methods: string[];
   bank_transfer_instructions: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+  address: string | null;
+  logo_url: string | null;
+  social_links: unknown;
 }

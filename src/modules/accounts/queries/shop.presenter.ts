@@ -1,5 +1,5 @@
 import type { ShopResource } from '../dto/shop.dto';
-import type { ShopPaymentMethod } from '../domain/shop-profile';
+import { normalisedSocialLinks, type ShopPaymentMethod } from '../domain/shop-profile';
 import type { ShopLanguage } from '../domain/tenant';
 import type { ShopRow } from '../persistence/tenants.rows';
 
@@ -23,5 +23,11 @@ export function toShopResource(row: ShopRow, settings: { appUrl: string; currenc
     timezone: row.timezone,
     payment_methods: row.payment_methods as ShopPaymentMethod[],
     bank_transfer_instructions: row.bank_transfer_instructions,
+    phone: row.phone,
+    whatsapp: row.whatsapp,
+    email: row.email,
+    address: row.address,
+    logo_url: row.logo_url,
+    social_links: normalisedSocialLinks(row.social_links),
   };
 }

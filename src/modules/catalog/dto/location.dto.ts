@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsPhoneNumber, PHONE_MAX_LENGTH } from '@common/http/contact-fields';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
 
@@ -19,6 +20,20 @@ export class CreateLocationDto {
   @IsString()
   @MaxLength(500, { message: 'The address may not be greater than 500 characters.' })
   address?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: PHONE_MAX_LENGTH,
+    example: '+504 2222-3333',
+    description:
+      'The branch\'s phone: 7 to 20 characters of digits, spaces, +, -, ( and ), at least 7 of them digits; null or "" clears it',
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'The phone must be a string.' })
+  @IsPhoneNumber('phone')
+  phone?: string | null;
 
   @ApiPropertyOptional({
     description:
@@ -55,6 +70,9 @@ export class LocationResource {
 
   @ApiProperty({ type: 'string', nullable: true })
   address: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: PHONE_MAX_LENGTH, example: '+504 2222-3333' })
+  phone: string | null;
 
   @ApiProperty()
   is_primary: boolean;

@@ -8,6 +8,7 @@ export function toLocationResource(row: LocationRow): LocationResource {
     id: row.id,
     name: row.name,
     address: row.address,
+    phone: row.phone,
     is_primary: row.is_primary,
     is_active: row.is_active,
     delivery_fee: centsToNumber(toCents(row.delivery_fee)),

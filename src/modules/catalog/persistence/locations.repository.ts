@@ -13,6 +13,7 @@ import { LOCATION_COLUMNS, type LocationRow } from './locations.rows';
 export interface LocationFields {
   name: string;
   address: string | null;
+  phone: string | null;
   is_primary: boolean;
   is_active: boolean;
   delivery_fee: string;
@@ -68,9 +69,9 @@ export class LocationsRepository implements TenantOwnedRows {
 
   async insert(manager: EntityManager, tenantId: string, fields: LocationFields): Promise<LocationRow> {
     const rows: LocationRow[] = await manager.query(
-      `INSERT INTO locations (tenant_id, name, address, is_primary, is_active, delivery_fee)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${LOCATION_COLUMNS}`,
-      [tenantId, fields.name, fields.address, fields.is_primary, fields.is_active, fields.delivery_fee],
+      `INSERT INTO locations (tenant_id, name, address, phone, is_primary, is_active, delivery_fee)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${LOCATION_COLUMNS}`,
+      [tenantId, fields.name, fields.address, fields.phone, fields.is_primary, fields.is_active, fields.delivery_fee],
     );
     return rows[0];
   }
@@ -94,9 +95,9 @@ export class LocationsRepository implements TenantOwnedRows {
   /** The shop's active locations as its storefront lists them: the primary first, then by name. */
   storefrontLocations(
     tenantId: string,
-  ): Promise<Array<{ id: string; name: string; address: string | null; delivery_fee: string; is_primary: boolean }>> {
+  ): Promise<Array<{ id: string; name: string; address: string | null; phone: string | null; delivery_fee: string; is_primary: boolean }>> {
     return this.dataSource.query(
-      `SELECT id, name, address, delivery_fee::text AS delivery_fee, is_primary FROM locations
+      `SELECT id, name, address, phone, delivery_fee::text AS delivery_fee, is_primary FROM locations
         WHERE tenant_id = $1 AND is_active ORDER BY is_primary DESC, name, id`,
       [tenantId],
     );

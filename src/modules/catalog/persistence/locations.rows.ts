@@ -3,6 +3,7 @@ export interface LocationRow {
   id: string;
   name: string;
   address: string | null;
+  phone: string | null;
   is_primary: boolean;
   is_active: boolean;
   delivery_fee: string;
@@ -10,4 +11,4 @@ export interface LocationRow {
   updated_at: Date;
 }
 
-export const LOCATION_COLUMNS = 'id, name, address, is_primary, is_active, delivery_fee, created_at, updated_at';
+export const LOCATION_COLUMNS = 'id, name, address, phone, is_primary, is_active, delivery_fee, created_at, updated_at';

@@ -36,6 +36,8 @@ export interface StorefrontLocation {
   id: string;
   name: string;
   address: string | null;
+  /** The branch's phone, as the merchant wrote it; null when it has none. */
+  phone: string | null;
   delivery_fee: number;
   is_primary: boolean;
 }
@@ -209,6 +211,7 @@ export class CatalogQueries {
       id: row.id,
       name: row.name,
       address: row.address,
+      phone: row.phone,
       delivery_fee: centsToNumber(toCents(row.delivery_fee)),
       is_primary: row.is_primary,
     }));

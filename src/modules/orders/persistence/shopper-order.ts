@@ -5,7 +5,7 @@ import type { OrderResource } from '../dto/order.resource';
 /**
  * One order as its shopper is told of it (the status link's page and answer, the shopper's mails):
  * lines and totals as the decimal text PostgreSQL stores, the branch, and the shop that speaks.
- * The shop's `phone` and `whatsapp` are read when the shop's profile has them.
+ * The shop's `phone` and `whatsapp` are its contact details (null when it has none).
  */
 export interface ShopperOrder {
   id: number;
@@ -90,7 +90,7 @@ export async function readShopperOrder(
             (SELECT json_build_object('id', t.id, 'slug', t.slug, 'name', t.name, 'language', t.language, 'timezone', t.timezone,
                                       'payment_methods', t.payment_methods,
                                       'bank_transfer_instructions', t.bank_transfer_instructions,
-                                      'phone', to_jsonb(t) ->> 'phone', 'whatsapp', to_jsonb(t) ->> 'whatsapp')
+                                      'phone', t.phone, 'whatsapp', t.whatsapp)
                FROM tenants t WHERE t.id = o.tenant_id) AS shop
        FROM orders o
       WHERE o.tenant_id = $1 AND ${byId ? 'o.id = $2' : 'o.order_number = $2'}`,

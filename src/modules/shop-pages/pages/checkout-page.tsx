@@ -174,7 +174,7 @@ export function CheckoutPage({ context }: { context: PageContext }) {
               {texts.location}: <strong data-order-branch-name=""></strong>
             </p>
             <p>{texts.orderReceived}</p>
-            <ShopContact contact={shop.contact} texts={texts} />
+            <ShopContact shop={shop} texts={texts} />
             <p data-order-status-row="" hidden>
               <a className="button button-primary" data-order-status-link="">
                 {texts.seeOrderStatus}

@@ -118,7 +118,7 @@ export function OrderStatusPage({ context, order, timezone }: { context: PageCon
               ))}
             </ol>
           </section>
-          <ShopContact contact={shop.contact} texts={texts} />
+          <ShopContact shop={shop} texts={texts} />
           <p>
             <a href={`/s/${shop.slug}`}>{texts.backToShop}</a>
           </p>

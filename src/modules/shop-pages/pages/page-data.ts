@@ -14,17 +14,27 @@ export interface ShopProfile {
   /** The payment methods the shop accepts, cash first, and what a shopper paying by transfer is told. */
   payment_methods: PaymentMethod[];
   bank_transfer_instructions: string | null;
-  /** The shop's phone and WhatsApp, where it has them. */
-  contact: { phone: string | null; whatsapp: string | null };
+  /** The shop's contact details, each null when it has none, and its social links (`{}` when none). */
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+  address: string | null;
+  logo_url: string | null;
+  social_links: Partial<Record<SocialNetwork, string>>;
   locations: ShopLocation[];
 }
 
 export type PaymentMethod = 'cash' | 'bank_transfer';
 
+/** The networks a shop may link to, in the order its page lists them. */
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'tiktok'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
 export interface ShopLocation {
   id: string;
   name: string;
   address: string | null;
+  phone: string | null;
   delivery_fee: number;
   is_primary: boolean;
 }

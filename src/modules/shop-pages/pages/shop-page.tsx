@@ -2,6 +2,7 @@ import { formatMoney } from '../i18n/shop-texts';
 import { CartRegion } from './cart-region';
 import { Layout } from './layout';
 import type { PageContext, ShopProduct } from './page-data';
+import { mapsHref, ShopContact, telHref } from './shop-contact';
 import { ShopHeader } from './shop-header';
 import { CARD_DESCRIPTION_MAX, shortened } from './shortened';
 
@@ -20,7 +21,10 @@ export interface ShopPageProps {
   nextHref: string | null;
 }
 
-/** `/s/{slug}`: the shop's heading, search, products and the cart. Everything but the cart works without JavaScript. */
+/**
+ * `/s/{slug}`: the shop's heading, its contact, search, products, the cart and its locations.
+ * Everything but the cart and the Share button works without JavaScript.
+ */
 export function ShopPage({ context, productCards, productCount, image, structuredDataJson, query, nextHref }: ShopPageProps) {
   const { shop, texts } = context;
   const path = `/s/${shop.slug}`;
@@ -41,6 +45,7 @@ export function ShopPage({ context, productCards, productCount, image, structure
       <div className="container layout">
         <main className="catalog">
           {shop.description ? <p className="shop-description">{shop.description}</p> : null}
+          <ShopContact shop={shop} texts={texts} share />
           <form className="search" role="search" method="get" action={path}>
             <label htmlFor="search-q">{texts.searchLabel}</label>
             <div className="search-row">
@@ -107,28 +112,42 @@ export function ProductCard({ context, product }: { context: PageContext; produc
   );
 }
 
+/** The active locations with an address or a phone: each with its map link and its "Llamar" / "Call" link. */
 function Locations({ context }: { context: PageContext }) {
   const { shop, texts } = context;
-  const withAddress = shop.locations.filter((location) => location.address);
-  if (withAddress.length === 0) return null;
+  const shown = shop.locations.filter((location) => location.address || location.phone);
+  if (shown.length === 0) return null;
   return (
     <section className="locations" aria-labelledby="locations-heading">
       <h2 id="locations-heading">{texts.locations}</h2>
       <ul>
-        {withAddress.map((location) => (
+        {shown.map((location) => (
           <li key={location.id}>
             <strong>{location.name}</strong>
-            <br />
-            {location.address}
-            <br />
-            <a
-              href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location.address ?? '')}`}
-              data-maps-link=""
-              rel="noopener noreferrer"
-              target="_blank"
-            >
-              {texts.viewOnMap(location.name)}
-            </a>
+            {location.address ? (
+              <>
+                <br />
+                {location.address}
+                <br />
+                <a
+                  href={mapsHref(location.address)}
+                  data-maps-link=""
+                  data-location-id={location.id}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
+                  {texts.viewOnMap(location.name)}
+                </a>
+              </>
+            ) : null}
+            {location.phone ? (
+              <>
+                <br />
+                <a href={telHref(location.phone)} data-call-link="" data-location-id={location.id}>
+                  {texts.call} {location.phone}
+                </a>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ const AVAILABILITY = {
   sold_out: 'https://schema.org/OutOfStock',
 } as const;
 
-/** schema.org `Store` with its catalog: each `Product` with its `Offer` (price, currency, availability): the page's JSON-LD. */
+/** schema.org `Store` with its contact details and its catalog: each `Product` with its `Offer` (price, currency, availability): the page's JSON-LD. */
 export function storeStructuredData(context: PageContext, products: ShopProduct[]) {
   const { shop, baseUrl } = context;
   const url = `${baseUrl}/s/${shop.slug}`;
@@ -21,7 +21,13 @@ export function storeStructuredData(context: PageContext, products: ShopProduct[
     currenciesAccepted: shop.currency,
     ...(shop.locations.some((location) => location.address)
       ? { address: shop.locations.filter((location) => location.address).map((location) => location.address) }
-      : {}),
+      : shop.address
+        ? { address: shop.address }
+        : {}),
+    ...(shop.phone ? { telephone: shop.phone } : {}),
+    ...(shop.email ? { email: shop.email } : {}),
+    ...(shop.logo_url ? { logo: shop.logo_url } : {}),
+    ...(Object.values(shop.social_links).length > 0 ? { sameAs: Object.values(shop.social_links) } : {}),
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: shop.name,

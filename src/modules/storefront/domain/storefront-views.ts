@@ -14,6 +14,13 @@ export interface StorefrontShop {
   payment_methods: Array<'cash' | 'bank_transfer'>;
   /** Shown to a shopper who pays by transfer; null unless the shop accepts transfers. */
   bank_transfer_instructions: string | null;
+  /** The shop's contact details, each null when it has none; its social links, `{}` when none. */
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+  address: string | null;
+  logo_url: string | null;
+  social_links: { facebook?: string; instagram?: string; tiktok?: string };
   locations: StorefrontLocation[];
 }
 
@@ -31,8 +38,6 @@ export interface StorefrontProductPage {
 export interface StorefrontShopView {
   shop: StorefrontShop;
   tenantId: string;
-  /** The shop's phone and WhatsApp where it has them: the hosted pages show them (not a field of the API's answer). */
-  contact: { phone: string | null; whatsapp: string | null };
   language: 'es' | 'en';
   etag: string;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PHONE_MAX_LENGTH, WHATSAPP_MAX_LENGTH } from '@common/http/contact-fields';
 import { AVAILABILITIES, type Availability } from '@modules/catalog';
 import {
   STOREFRONT_PRODUCTS_DEFAULT_LIMIT,
@@ -47,11 +48,32 @@ export class StorefrontLocationResource {
   @ApiProperty({ type: 'string', nullable: true })
   address: string | null;
 
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: PHONE_MAX_LENGTH,
+    example: '+504 2222-3333',
+    description: "The branch's phone",
+  })
+  phone: string | null;
+
   @ApiProperty({ type: 'number', minimum: 0, example: 50, description: 'Charged for delivery from this location (two decimals)' })
   delivery_fee: number;
 
   @ApiProperty({ description: "The shop's primary location (listed first)" })
   is_primary: boolean;
+}
+
+/** The shop's links on social networks: only the networks it has a link for. */
+export class StorefrontSocialLinksResource {
+  @ApiPropertyOptional({ format: 'uri', example: 'https://www.facebook.com/cafenino' })
+  facebook?: string;
+
+  @ApiPropertyOptional({ format: 'uri', example: 'https://www.instagram.com/cafenino' })
+  instagram?: string;
+
+  @ApiPropertyOptional({ format: 'uri', example: 'https://www.tiktok.com/@cafenino' })
+  tiktok?: string;
 }
 
 export class StorefrontShopResource {
@@ -95,6 +117,24 @@ export class StorefrontShopResource {
     description: 'What a shopper paying by bank transfer is told; null unless the shop accepts transfers',
   })
   bank_transfer_instructions: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: PHONE_MAX_LENGTH, example: '+504 2222-3333' })
+  phone: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: WHATSAPP_MAX_LENGTH, example: '+50499990000', description: 'E.164' })
+  whatsapp: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, format: 'email', maxLength: 254 })
+  email: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, maxLength: 500 })
+  address: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, format: 'uri', maxLength: 2048, description: "The shop's logo: an https:// URL" })
+  logo_url: string | null;
+
+  @ApiProperty({ type: StorefrontSocialLinksResource, description: 'An empty object when the shop has none' })
+  social_links: StorefrontSocialLinksResource;
 
   @ApiProperty({ type: StorefrontLocationResource, isArray: true, description: 'Active locations: the primary first, then by name' })
   locations: StorefrontLocationResource[];

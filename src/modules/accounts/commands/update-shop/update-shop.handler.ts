@@ -8,20 +8,28 @@ import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { inTransaction } from '@infra/database/transaction';
 import { ValidationFailedError } from '@common/errors/domain.error';
 import { ShopNotFoundError } from '@modules/accounts/domain/accounts.errors';
-import { normalisedTags, paymentSettingsError, SHOP_PAYMENT_METHODS, type ShopPaymentMethod } from '@modules/accounts/domain/shop-profile';
+import {
+  normalisedSocialLinks,
+  normalisedTags,
+  paymentSettingsError,
+  SHOP_PAYMENT_METHODS,
+  type ShopPaymentMethod,
+} from '@modules/accounts/domain/shop-profile';
 import type { ShopResource } from '@modules/accounts/dto/shop.dto';
 import { type ShopColumn, TenantsRepository } from '@modules/accounts/persistence/tenants.repository';
 import { toShopResource } from '@modules/accounts/queries/shop.presenter';
 import { UpdateShopCommand } from './update-shop.command';
 
-const CLEARABLE = ['description', 'seo_title', 'seo_description', 'slogan'] as const;
+const CLEARABLE = ['description', 'seo_title', 'seo_description', 'slogan', 'phone', 'whatsapp', 'email', 'address', 'logo_url'] as const;
 
 /** The methods as the shop keeps them: in the one order every answer lists them (cash first). */
 const inListOrder = (methods: readonly ShopPaymentMethod[]) => SHOP_PAYMENT_METHODS.filter((method) => methods.includes(method));
 
 /**
  * Writes the fields the merchant sent, in one statement: a field left out keeps its value, a text
- * field sent as null or "" is cleared, the time zone is stored in its canonical spelling.
+ * field sent as null or "" is cleared, the time zone is stored in its canonical spelling, the social
+ * links replace the old ones (null clears them). A write drops the shop's cached public profile and
+ * pages in every process (`CatalogChanges`).
  */
 @CommandHandler(UpdateShopCommand)
 export class UpdateShopHandler implements ICommandHandler<UpdateShopCommand, ShopResource> {
@@ -40,6 +48,7 @@ export class UpdateShopHandler implements ICommandHandler<UpdateShopCommand, Sho
       if (value !== undefined) columns.push([field, value === null || value === '' ? null : value]);
     }
     if (changes.tags !== undefined) columns.push(['tags', normalisedTags(changes.tags)]);
+    if (changes.social_links !== undefined) columns.push(['social_links', normalisedSocialLinks(changes.social_links)]);
     if (changes.language !== undefined) columns.push(['language', changes.language]);
     if (changes.timezone !== undefined) columns.push(['timezone', canonicalTimeZone(changes.timezone)]);
     const instructions = changes.bank_transfer_instructions;

@@ -25,6 +25,7 @@ export class CreateLocationHandler implements ICommandHandler<CreateLocationComm
         const row = await this.locations.insert(manager, tenantId, {
           name: input.name,
           address: input.address ?? null,
+          phone: input.phone || null,
           is_primary: input.is_primary ?? false,
           is_active: input.is_active ?? true,
           delivery_fee: centsToDecimal(toCents(input.delivery_fee ?? 0)),

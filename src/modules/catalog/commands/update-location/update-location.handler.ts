@@ -23,6 +23,8 @@ export class UpdateLocationHandler implements ICommandHandler<UpdateLocationComm
     const changed = {
       name: input.name,
       address: input.address,
+      // "" clears it, as null does.
+      phone: input.phone === '' ? null : input.phone,
       is_primary: input.is_primary,
       is_active: input.is_active,
       delivery_fee: input.delivery_fee === undefined ? undefined : centsToDecimal(toCents(input.delivery_fee)),

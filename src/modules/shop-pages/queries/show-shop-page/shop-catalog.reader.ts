@@ -27,7 +27,6 @@ export class ShopCatalogReader {
       return {
         ...view.shop,
         id: view.tenantId,
-        contact: view.contact,
         locations: view.shop.locations.map((location) => ({ ...location, delivery_fee: Number(location.delivery_fee) })),
       };
     } catch (error) {

@@ -30,12 +30,17 @@ export class GetStorefrontShopHandler implements IQueryHandler<GetStorefrontShop
       currency: this.config.get('APP_CURRENCY', { infer: true }),
       payment_methods: profile.paymentMethods,
       bank_transfer_instructions: profile.bankTransferInstructions,
+      phone: profile.phone,
+      whatsapp: profile.whatsapp,
+      email: profile.email,
+      address: profile.address,
+      logo_url: profile.logoUrl,
+      social_links: profile.socialLinks,
       locations: await this.catalog.storefrontLocations(profile.id),
     };
     return {
       shop,
       tenantId: profile.id,
-      contact: { phone: profile.phone, whatsapp: profile.whatsapp },
       language: profile.language,
       etag: entityTag(shop),
     };
