@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locator } from 'playwright-core';
 import { createCoupon, createLocation, createProduct } from '@test/support/commerce-factories';
 import { createTenantWithOwner } from '@test/support/factories';
 import { describeWithBrowser, expectNoSeriousAxeViolations, PHONE, scrollsSideways, useBrowser } from '@test/support/browser';
@@ -19,10 +20,15 @@ describeWithBrowser('Hosted checkout: the full confirmation and the status link'
   it('places an order by bank transfer, shows lines, totals, the transfer details and branch, and follows the status link', async () => {
     const slug = `shop-${randomUUID().slice(0, 8)}`;
     const shop = await createTenantWithOwner(t, { tenant: { slug, name: `Tienda ${slug}` } });
-    await t.db.query(`UPDATE tenants SET payment_methods = '{cash,bank_transfer}', bank_transfer_instructions = $2 WHERE id = $1`, [
-      shop.tenant.id,
-      INSTRUCTIONS,
-    ]);
+    await t.db.query(
+      `UPDATE tenants SET payment_methods = '{cash,bank_transfer}', bank_transfer_instructions = $2, phone = '+504 2222-3333', whatsapp = '+50499990000' WHERE id = $1`,
+      [shop.tenant.id, INSTRUCTIONS],
+    );
+    /** The shop's contact, as both pages show it: "Llamar" (tel:) and WhatsApp (wa.me). */
+    const expectShopContact = async (within: Locator) => {
+      expect(await within.getByRole('link', { name: 'Llamar +504 2222-3333' }).getAttribute('href')).toBe('tel:+50422223333');
+      expect(await within.getByRole('link', { name: 'WhatsApp +50499990000' }).getAttribute('href')).toBe('https://wa.me/50499990000');
+    };
     const location = await createLocation(t, shop.tenant.id, { name: 'Centro', isPrimary: true, deliveryFee: '50.00' });
     await t.db.query(`UPDATE locations SET address = 'Calle Real 12, Tegucigalpa' WHERE id = $1`, [location.id]);
     const longName = 'Camiseta de algodón orgánico bordada a mano en Copán Ruinas'.repeat(2);
@@ -59,6 +65,7 @@ describeWithBrowser('Hosted checkout: the full confirmation and the status link'
     await confirmation.getByText('Transferencia bancaria', { exact: true }).waitFor();
     await confirmation.getByText(INSTRUCTIONS).waitFor();
     await confirmation.getByText('Centro, Calle Real 12, Tegucigalpa').waitFor();
+    await expectShopContact(page.locator('body'));
     const statusLink = confirmation.getByRole('link', { name: 'Ver el estado del pedido' });
     await statusLink.waitFor();
     expect(await statusLink.getAttribute('href')).toMatch(
@@ -75,6 +82,7 @@ describeWithBrowser('Hosted checkout: the full confirmation and the status link'
     await page.getByText('Pedido recibido').waitFor();
     await page.getByText('L 450.00').waitFor();
     await page.getByText('Centro, Calle Real 12, Tegucigalpa').waitFor();
+    await expectShopContact(page.locator('body'));
     expect(await page.getByText('Ana López').count()).toBe(0);
     expect(await scrollsSideways(page)).toBe(false);
     await expectNoSeriousAxeViolations(page);
