@@ -31,6 +31,9 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/package.json ./package.json
 COPY proto ./proto
+# DATA_DIR (./var): where uploaded images are kept unless S3 is configured (docs/uploads.md); owned
+# by the user the service runs as, so a single container stores them (mount a volume to keep them).
+RUN mkdir -p /app/var && chown node:node /app/var
 USER node
 EXPOSE 3000 50051
 # api/all: GET /health/live answers; worker: its heartbeat is under 60 s old (src/liveness-probe.ts).

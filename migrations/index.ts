@@ -27,6 +27,8 @@ import { TenantLanguageTimezone1763701600000 } from './1763701600000-tenant-lang
 import { ShopPaymentMethods1763701905000 } from './1763701905000-shop-payment-methods';
 import { OrderBranch1763702012000 } from './1763702012000-order-branch';
 import { ShopContact1763702100000 } from './1763702100000-shop-contact';
+import { Uploads1763702300000 } from './1763702300000-uploads';
+import { Categories1763702200000 } from './1763702200000-categories';
 import { OrderStats1763701650000 } from './1763701650000-order-stats';
 import { StorefrontCatalog1763701700000 } from './1763701700000-storefront-catalog';
 import { StorefrontSearchByShop1763701710000 } from './1763701710000-storefront-search-by-shop';
@@ -69,4 +71,6 @@ export const MIGRATIONS = [
   ShopPaymentMethods1763701905000,
   OrderBranch1763702012000,
   ShopContact1763702100000,
+  Categories1763702200000,
+  Uploads1763702300000,
 ];

@@ -43,6 +43,7 @@ import { ReportingModule, ReportingWorkerModule } from '@modules/reporting';
 import { ShopPagesModule } from '@modules/shop-pages';
 import { SocialAuthModule } from '@modules/social-auth';
 import { StorefrontModule } from '@modules/storefront';
+import { UploadsModule } from '@modules/uploads';
 import { HealthModule, HealthWorkerModule } from '@modules/health';
 
 /** What a process runs. `cli` is the command line: the container without listeners or workers. */
@@ -75,6 +76,7 @@ const FEATURE_MODULES = [
   ExportsModule,
   ShopPagesModule,
   DashboardModule,
+  UploadsModule,
 ];
 /** Processors, relays and schedules: loaded only where workers run. */
 const WORKER_MODULES = [

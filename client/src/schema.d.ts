@@ -247,6 +247,43 @@ export interface paths {
         patch: operations["updateMerchantProduct"];
         trace?: never;
     };
+    "/api/v1/merchant/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's categories, by position then id, 50 a page */
+        get: operations["listMerchantCategories"];
+        put?: never;
+        /** Add a category; its slug is made from the name */
+        post: operations["createMerchantCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One category of the shop */
+        get: operations["showMerchantCategory"];
+        put?: never;
+        post?: never;
+        /** Delete a category; its products stay, without a category */
+        delete: operations["deleteMerchantCategory"];
+        options?: never;
+        head?: never;
+        /** Rename (a new slug follows) or move a category */
+        patch: operations["updateMerchantCategory"];
+        trace?: never;
+    };
     "/api/v1/merchant/locations": {
         parameters: {
             query?: never;
@@ -475,6 +512,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/storefront/{slug}/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shop's categories that hold at least one active product
+         * @description In the order the shop gave them, each with its number of active products. Pass a `slug` as `category` to the product list.
+         */
+        get: operations["listStorefrontCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/storefront/{slug}/products": {
         parameters: {
             query?: never;
@@ -484,7 +541,7 @@ export interface paths {
         };
         /**
          * A page of a shop's active products, by name, with their availability
-         * @description Sorted by name (case and accents aside), then id. `q` keeps the products whose name or description holds it, case and accents aside. Availability never tells the units: it is what checkout could still sell (stock less live holds), as read at most `CATALOG_FRESH_SECONDS` (10 s) before the answer.
+         * @description Sorted by name (case and accents aside), then id. `q` keeps the products whose name or description holds it, case and accents aside; `category` keeps those of the category with that slug (an unknown slug: none). Availability never tells the units: it is what checkout could still sell (stock less live holds), as read at most `CATALOG_FRESH_SECONDS` (10 s) before the answer.
          */
         get: operations["listStorefrontProducts"];
         put?: never;
@@ -1120,6 +1177,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/{slug}/p/{product}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's page: its name, price, availability, description, image and "Add to cart"
+         * @description Server-rendered like the shop page, with the same cart and caching. The canonical address is `/s/{slug}/p/{id}-{name}`; the id alone or another name answers 301 to it. A product the shop does not sell (unknown, inactive, another shop's): 404.
+         */
+        get: operations["showProductPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/storefront-assets/{file}": {
         parameters: {
             query?: never;
@@ -1129,6 +1206,91 @@ export interface paths {
         };
         /** A file of the shop pages' build: the client script or the style sheet */
         get: operations["showStorefrontAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What crawlers may read: the shop pages, not the API or the dashboard; where the sitemap is */
+        get: operations["showRobots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sitemap index: every public shop's sitemap */
+        get: operations["showSitemapIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shop's sitemap: its page and every active product's page, with when each product last changed */
+        get: operations["showShopSitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's icon (ICO: 16, 32 and 48 pixels) */
+        get: operations["showFavicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/icons/notification-icon.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The icon of Web Push notifications (PNG, 192 × 192) */
+        get: operations["showNotificationIcon"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1197,6 +1359,43 @@ export interface paths {
         };
         /** A page of one thing in the dashboard (`/dashboard/orders/1042`): index.html, whose router opens the page */
         get: operations["showDashboardItemPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchant/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image (a product picture, the shop logo): stored as WebP in several widths
+         * @description The multipart field `file` holds a JPEG, PNG or WebP image (recognised by its bytes), at most 5 MB and 40 megapixels. It is turned by its EXIF orientation, stripped of all metadata and stored as WebP 320, 640 and 1280 pixels wide (never enlarged). `url` (the largest) can be given as a product `image_url` or the shop `logo_url`.
+         */
+        post: operations["uploadMerchantImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{shop}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded image (WebP), as stored on the local disk */
+        get: operations["showUploadedFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1550,7 +1749,7 @@ export interface components {
             address: string | null;
             /**
              * Format: uri
-             * @description An https:// URL
+             * @description An https:// URL, or one of this service's upload URLs
              */
             logo_url: string | null;
             /** @description An empty object when the shop has none */
@@ -1604,7 +1803,7 @@ export interface components {
             address?: string | null;
             /**
              * Format: uri
-             * @description The shop's logo: an https:// URL; null or "" removes it
+             * @description The shop's logo: an https:// URL, or the `url` of an upload (POST /api/v1/merchant/uploads); null or "" removes it
              * @example https://cdn.example.com/cafe-nino.png
              */
             logo_url?: string | null;
@@ -1722,7 +1921,7 @@ export interface components {
             description?: string | null;
             /**
              * Format: uri
-             * @description The product's picture on the storefront: an https:// URL; null removes it
+             * @description The product's picture on the storefront: an https:// URL, or the `url` of an upload (POST /api/v1/merchant/uploads, http:// when APP_URL is); null removes it
              * @example https://cdn.example.com/espresso.jpg
              */
             image_url?: string | null;
@@ -1740,7 +1939,7 @@ export interface components {
             description: string | null;
             /**
              * Format: uri
-             * @description An https:// URL
+             * @description An https:// URL, or one of this service's upload URLs
              */
             image_url: string | null;
             /**
@@ -1796,7 +1995,7 @@ export interface components {
             description?: string | null;
             /**
              * Format: uri
-             * @description The product's picture on the storefront: an https:// URL; null removes it
+             * @description The product's picture on the storefront: an https:// URL, or the `url` of an upload (POST /api/v1/merchant/uploads, http:// when APP_URL is); null removes it
              * @example https://cdn.example.com/espresso.jpg
              */
             image_url?: string | null;
@@ -1806,6 +2005,45 @@ export interface components {
             stock?: number | null;
             /** @description true when a new product leaves it out */
             is_active?: boolean;
+        };
+        CreateCategoryDto: {
+            /**
+             * @description Trimmed; unique in the shop, case aside. The slug is made from it
+             * @example Bebidas
+             */
+            name: string;
+            /** @description Where the category is listed (smallest first); after the last one when a new category leaves it out */
+            position?: number;
+        };
+        CategoryResource: {
+            /** @example 3 */
+            id: number;
+            /** @example Bebidas */
+            name: string;
+            /**
+             * @description Made from the name (lower case, no accents, words joined by -), unique in the shop
+             * @example bebidas
+             */
+            slug: string;
+            position: number;
+            /** @description The products in this category, active or not */
+            product_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CategoryResponse: {
+            data: components["schemas"]["CategoryResource"];
+        };
+        UpdateCategoryDto: {
+            /**
+             * @description Trimmed; unique in the shop, case aside. The slug is made from it
+             * @example Bebidas
+             */
+            name?: string;
+            /** @description Where the category is listed (smallest first); after the last one when a new category leaves it out */
+            position?: number;
         };
         CreateLocationDto: {
             /**
@@ -1901,7 +2139,7 @@ export interface components {
             is_public?: boolean;
             /** @description Ids of this shop's products the coupon does not apply to; none when a new coupon leaves it out */
             excluded_product_ids?: number[];
-            /** @description Category ids the coupon does not apply to; none when a new coupon leaves it out */
+            /** @description Ids of this shop's categories the coupon does not apply to; none when a new coupon leaves it out */
             excluded_category_ids?: number[];
         };
         CouponResource: {
@@ -1974,7 +2212,7 @@ export interface components {
             is_public?: boolean;
             /** @description Ids of this shop's products the coupon does not apply to; none when a new coupon leaves it out */
             excluded_product_ids?: number[];
-            /** @description Category ids the coupon does not apply to; none when a new coupon leaves it out */
+            /** @description Ids of this shop's categories the coupon does not apply to; none when a new coupon leaves it out */
             excluded_category_ids?: number[];
         };
         PublicCoupon: {
@@ -2251,6 +2489,23 @@ export interface components {
         };
         StorefrontShopResponse: {
             data: components["schemas"]["StorefrontShopResource"];
+        };
+        StorefrontCategoryResource: {
+            /** @example 3 */
+            id: number;
+            /** @example Bebidas */
+            name: string;
+            /**
+             * @description Pass as `category` to the product list
+             * @example bebidas
+             */
+            slug: string;
+            /** @description Its active products */
+            product_count: number;
+        };
+        StorefrontCategoryListResponse: {
+            /** @description The categories with at least one active product, in the order the shop gave them */
+            data: components["schemas"]["StorefrontCategoryResource"][];
         };
         StorefrontProductResource: {
             /** @example 17 */
@@ -3049,6 +3304,46 @@ export interface components {
         };
         ExportFileResponse: {
             data: components["schemas"]["ExportFileResource"];
+        };
+        UploadBody: {
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP image of at most 5 MB and 40 megapixels
+             */
+            file: string;
+        };
+        UploadVariantResource: {
+            /** @example 640 */
+            width: number;
+            /** @example 480 */
+            height: number;
+            /**
+             * Format: uri
+             * @example http://localhost:3000/uploads/5b0c2f4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f/9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e.webp
+             */
+            url: string;
+        };
+        UploadResource: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @description The largest WebP file; never changes meaning (its name is a hash of its bytes). Accepted by `image_url` and `logo_url`.
+             * @example http://localhost:3000/uploads/5b0c2f4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f/9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e9f2e.webp
+             */
+            url: string;
+            /**
+             * @description The largest file's width, in pixels
+             * @example 1280
+             */
+            width: number;
+            /** @example 960 */
+            height: number;
+            /** @description Every width stored (320, 640, 1280, never wider than the original), narrowest first */
+            variants: components["schemas"]["UploadVariantResource"][];
+        };
+        UploadResponse: {
+            data: components["schemas"]["UploadResource"];
         };
     };
     responses: never;
@@ -4787,6 +5082,577 @@ export interface operations {
                 };
             };
             /** @description Invalid or unknown fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMerchantCategories: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Keyset paging: the `meta.next_cursor` of the previous page (opaque). Not with `page`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CategoryResource"][];
+                        links: components["schemas"]["PageLinks"];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description page not an integer from 1 to 1000000, a cursor this list did not give, or both page and cursor */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMerchantCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCategoryDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or unknown fields, or a name another category of the shop has (case aside) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showMerchantCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such category in this shop (also an id that is not a positive integer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMerchantCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such category in this shop (also an id that is not a positive integer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMerchantCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCategoryDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such category in this shop (also an id that is not a positive integer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid or unknown fields, or a name another category of the shop has (case aside) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6777,11 +7643,134 @@ export interface operations {
             };
         };
     };
+    listStorefrontCategories: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an answer the client holds: 304 without a body while it is still current */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The shop's slug (any case) */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories */
+            200: {
+                headers: {
+                    /** @description A strong validator of this answer: send it back as `If-None-Match` */
+                    ETag: string;
+                    /** @description `public, max-age=30, stale-while-revalidate=300` */
+                    "Cache-Control": string;
+                    /** @description On an answer served from memory: the seconds since it was read (under `CATALOG_FRESH_SECONDS`; up to `STALE_IF_ERROR_SECONDS` for the last good copy answered while the database is unavailable) */
+                    Age?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorefrontCategoryListResponse"];
+                };
+            };
+            /** @description The representation the client holds is current (no body) */
+            304: {
+                headers: {
+                    /** @description A strong validator of this answer: send it back as `If-None-Match` */
+                    ETag: string;
+                    /** @description `public, max-age=30, stale-while-revalidate=300` */
+                    "Cache-Control": string;
+                    /** @description On an answer served from memory: the seconds since it was read (under `CATALOG_FRESH_SECONDS`; up to `STALE_IF_ERROR_SECONDS` for the last good copy answered while the database is unavailable) */
+                    Age?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No shop has this slug, or it is archived or inactive */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listStorefrontProducts: {
         parameters: {
             query?: {
                 /** @description Products whose name or description holds this text, case and accents aside (`cafe` finds `Café`) */
                 q?: string;
+                /** @description Only the products of the category with this slug (from the shop's categories); an unknown slug lists none */
+                category?: string;
                 /** @description The `next_cursor` of the previous page (opaque) */
                 cursor?: string;
                 limit?: number;
@@ -10517,6 +11506,8 @@ export interface operations {
     showShopPage: {
         parameters: {
             query?: {
+                /** @description Only the products of the category with this slug (the page's category links); one the shop has not: no products */
+                category?: string;
                 /** @description A later page of products (from the "More products" link) */
                 cursor?: string;
                 /** @description Search: name and description, ignoring case and accents */
@@ -10858,6 +11849,123 @@ export interface operations {
             };
         };
     };
+    showProductPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Spanish unless English is preferred */
+                "Accept-Language"?: string;
+            };
+            path: {
+                slug: string;
+                /** @description The product's id, then `-` and its name as the canonical address writes it */
+                product: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page (HTML) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not the canonical address: the same page at it (`Location`) */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (`If-None-Match` names the current ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, archived or inactive shop, or a product it does not sell: a page saying so (HTML) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unavailable: a page saying to try again soon, in the page language (HTML) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     showStorefrontAsset: {
         parameters: {
             query?: never;
@@ -10897,6 +12005,466 @@ export interface operations {
             };
             /** @description No such file */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showRobots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description robots.txt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showSitemapIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A `<sitemapindex>` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showShopSitemap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A `<urlset>` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, archived or inactive shop */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showFavicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/x-icon": string;
+                };
+            };
+            /** @description Not modified (`If-None-Match` names the current ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showNotificationIcon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified (`If-None-Match` names the current ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11307,6 +12875,215 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadMerchantImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponse"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The signed-in user does not belong to a shop (or is not on its team) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No file, more than one part, not a JPEG, PNG or WebP image (or a damaged one), more than 5 MB or more than 40 megapixels */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (api.transactions) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (PostgreSQL or Redis) is unavailable; try again later */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    showUploadedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the shop that uploaded it */
+                shop: string;
+                /** @description A hash of the bytes, then `.webp` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse, a body where none is read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request breaks a validation rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded (storefront) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected error: a defect, never the answer to what a request holds (`{ message: "Server Error" }`, nothing more) */

@@ -71,6 +71,7 @@ function unsafeCombinations(env: EnvironmentVariables): string[] {
   }
   problems.push(...webhookSecretsProblems(env));
   problems.push(...vapidProblems(env));
+  problems.push(...objectStoreProblems(env));
   const unknownCountries = parseCountryList(env.OTP_SMS_COUNTRIES).filter((code) => !isSupportedCountry(code));
   if (unknownCountries.length > 0) {
     problems.push(
@@ -121,6 +122,18 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * uncompressed P-256 point of 65 bytes, a 32-byte scalar), and the private key is the public key's:
  * a mismatched pair would make every push service refuse every push, silently, much later.
  */
+/** The object store of uploads: its four variables all set, or none (then DATA_DIR/uploads). */
+export const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+function objectStoreProblems(env: EnvironmentVariables): string[] {
+  const missing = S3_REQUIRED.filter((name) => env[name].trim() === '');
+  if (missing.length === 0 || missing.length === S3_REQUIRED.length) return [];
+  return missing.map(
+    (name) =>
+      `${name} is required when ${S3_REQUIRED.filter((other) => !missing.includes(other)).join(', ')} is set (uploads go to an S3-compatible store only with all of ${S3_REQUIRED.join(', ')})`,
+  );
+}
+
 function vapidProblems(env: EnvironmentVariables): string[] {
   const publicKey = env.VAPID_PUBLIC_KEY.trim();
   const privateKey = env.VAPID_PRIVATE_KEY.trim();

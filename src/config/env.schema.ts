@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { IsAddressList } from './address-list';
 
 /*
@@ -510,6 +510,30 @@ export class EnvironmentVariables {
    */
   @IsString()
   PUSH_CA_FILE = '';
+
+  // --- Image uploads (docs/uploads.md): DATA_DIR/uploads unless all four S3_* below are set ---
+  /** An S3-compatible object store's endpoint (MinIO, ...); empty: uploads are kept in DATA_DIR/uploads. */
+  @ValidateIf((env: EnvironmentVariables) => env.S3_ENDPOINT !== '')
+  @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
+  S3_ENDPOINT = '';
+
+  @IsString()
+  S3_BUCKET = '';
+
+  @IsString()
+  S3_ACCESS_KEY_ID = '';
+
+  @IsString()
+  S3_SECRET_ACCESS_KEY = '';
+
+  @IsString()
+  @IsNotEmpty()
+  S3_REGION = 'us-east-1';
+
+  /** Where browsers fetch the bucket's objects (a CDN or the bucket's public URL); empty: S3_ENDPOINT/S3_BUCKET. */
+  @ValidateIf((env: EnvironmentVariables) => env.S3_PUBLIC_URL !== '')
+  @Matches(HTTP_URL, { message: HTTP_URL_MESSAGE })
+  S3_PUBLIC_URL = '';
 }
 
 export type Env = EnvironmentVariables;

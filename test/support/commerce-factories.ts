@@ -39,6 +39,20 @@ export async function createShop(
   return { ...shop, location: await createLocation(t, shop.tenant.id, location) };
 }
 
+/** A category of the shop, written as the catalog writes it (a slug of its own, last in the list). */
+export async function createCategory(
+  t: TestApp,
+  tenantId: string,
+  name = `Category ${randomUUID().slice(0, 6)}`,
+): Promise<{ id: number; name: string; slug: string }> {
+  const [row] = await db(t).query(
+    `INSERT INTO categories (tenant_id, name, slug, position)
+     VALUES ($1, $2, $3, (SELECT COALESCE(max(position) + 1, 0) FROM categories WHERE tenant_id = $1)) RETURNING id, name, slug`,
+    [tenantId, name, `c-${randomUUID().slice(0, 8)}`],
+  );
+  return row;
+}
+
 export async function createProduct(
   t: TestApp,
   tenantId: string,

@@ -35,6 +35,7 @@ export const keys = {
   },
   coupons: { all: ['coupons'] as const, list: ['coupons', 'list'] as const },
   locations: { all: ['locations'] as const, list: ['locations', 'list'] as const },
+  categories: { all: ['categories'] as const, list: ['categories', 'list'] as const, options: ['categories', 'options'] as const },
   shop: ['shop'] as const,
   aiJob: (id: string) => ['ai-job', id] as const,
 };

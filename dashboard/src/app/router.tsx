@@ -16,6 +16,7 @@ const ProductsPage = page(() => import('../pages/products/ProductsPage'));
 const ProductFormPage = page(() => import('../pages/products/ProductFormPage'));
 const CouponsPage = page(() => import('../pages/coupons/CouponsPage'));
 const LocationsPage = page(() => import('../pages/locations/LocationsPage'));
+const CategoriesPage = page(() => import('../pages/categories/CategoriesPage'));
 const NotificationsPage = page(() => import('../pages/notifications/NotificationsPage'));
 const ExportsPage = page(() => import('../pages/exports/ExportsPage'));
 const ShopPage = page(() => import('../pages/shop/ShopPage'));
@@ -55,6 +56,7 @@ export const router = createBrowserRouter(
             { path: 'products', element: <ProductsPage /> },
             { path: 'products/new', element: <ProductFormPage /> },
             { path: 'products/:id', element: <ProductFormPage /> },
+            { path: 'categories', element: <CategoriesPage /> },
             { path: 'coupons', element: <CouponsPage /> },
             { path: 'locations', element: <LocationsPage /> },
             { path: 'notifications', element: <NotificationsPage /> },

@@ -21,6 +21,7 @@ const LINKS = [
   { to: '/', key: 'nav.overview', end: true },
   { to: '/orders', key: 'nav.orders' },
   { to: '/products', key: 'nav.products' },
+  { to: '/categories', key: 'nav.categories' },
   { to: '/coupons', key: 'nav.coupons' },
   { to: '/locations', key: 'nav.locations' },
   { to: '/exports', key: 'nav.exports' },

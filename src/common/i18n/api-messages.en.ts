@@ -143,6 +143,7 @@ export const API_MESSAGES_EN = {
   // Catalog and checkout.
   'catalog.product_not_found': 'Product not found.',
   'catalog.location_not_found': 'Location not found.',
+  'catalog.category_not_found': 'Category not found.',
   'catalog.not_enough_to_hold': 'Not enough {{product}} is available to hold this quantity.',
   'catalog.product_in_use': 'This product appears in orders and cannot be deleted. Deactivate it instead (PATCH is_active: false).',
   'catalog.primary_taken': 'Another location is already the active primary location of this shop.',
@@ -173,6 +174,7 @@ export const API_MESSAGES_EN = {
   'coupons.usage_below_uses': 'The usage_limit may not be lower than the uses so far ({{used}}).',
   'coupons.usage_below_uses_plain': 'The usage_limit may not be lower than the uses so far.',
   'coupons.product_unknown': 'The product {{product}} does not exist in this shop.',
+  'coupons.category_unknown': 'The category {{category}} does not exist in this shop.',
   'coupons.tenant_not_open': 'The tenant_id does not name an open shop.',
   'coupons.tenant_query_required': 'The tenant_id query parameter is required.',
   'coupons.code_characters': 'The code may only contain letters, digits, dashes and underscores.',
@@ -241,6 +243,13 @@ export const API_MESSAGES_EN = {
   'social.not_json': '{{provider}} answered with something other than JSON.',
   'social.unexpected': '{{provider}} answered unexpectedly.',
   'social.other_app': 'The {{provider}} token was issued to another app.',
+
+  // Image uploads.
+  'uploads.not_image': 'The file must be a JPEG, PNG or WebP image.',
+  'uploads.too_large': 'The file may not be greater than 5 MB.',
+  'uploads.too_many_pixels': 'The image may not have more than 40 megapixels.',
+  'uploads.one_file': 'Send one image, as the multipart/form-data field file.',
+  'uploads.no_such_file': 'No such file.',
 
   // The public catalog.
   'storefront.invalid_cursor': 'The cursor is invalid: use the next_cursor of a page of this list.',

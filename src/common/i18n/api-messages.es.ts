@@ -134,6 +134,7 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
 
   'catalog.product_not_found': 'Producto no encontrado.',
   'catalog.location_not_found': 'Sucursal no encontrada.',
+  'catalog.category_not_found': 'Categoría no encontrada.',
   'catalog.not_enough_to_hold': 'No hay suficiente {{product}} disponible para reservar esta cantidad.',
   'catalog.product_in_use': 'Este producto aparece en pedidos y no se puede eliminar. Desactívelo en su lugar (PATCH is_active: false).',
   'catalog.primary_taken': 'Otra sucursal ya es la sucursal principal activa de esta tienda.',
@@ -163,6 +164,7 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
   'coupons.usage_below_uses': 'El campo usage_limit no puede ser menor que los usos hasta ahora ({{used}}).',
   'coupons.usage_below_uses_plain': 'El campo usage_limit no puede ser menor que los usos hasta ahora.',
   'coupons.product_unknown': 'El producto {{product}} no existe en esta tienda.',
+  'coupons.category_unknown': 'La categoría {{category}} no existe en esta tienda.',
   'coupons.tenant_not_open': 'El tenant_id no corresponde a una tienda abierta.',
   'coupons.tenant_query_required': 'El parámetro tenant_id es obligatorio.',
   'coupons.code_characters': 'El código solo puede contener letras, dígitos, guiones y guiones bajos.',
@@ -226,6 +228,12 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
   'social.not_json': '{{provider}} respondió con algo que no es JSON.',
   'social.unexpected': '{{provider}} respondió de forma inesperada.',
   'social.other_app': 'El token de {{provider}} se emitió para otra aplicación.',
+
+  'uploads.not_image': 'El archivo debe ser una imagen JPEG, PNG o WebP.',
+  'uploads.too_large': 'El archivo no puede pesar más de 5 MB.',
+  'uploads.too_many_pixels': 'La imagen no puede tener más de 40 megapíxeles.',
+  'uploads.one_file': 'Envíe una sola imagen, en el campo file de un formulario multipart/form-data.',
+  'uploads.no_such_file': 'No existe ese archivo.',
 
   'storefront.invalid_cursor': 'El cursor no es válido: use el next_cursor de una página de esta lista.',
   'storefront.limit': 'El campo limit debe ser un número entero de 1 a {{max}}.',

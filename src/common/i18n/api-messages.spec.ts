@@ -42,6 +42,26 @@ describe('API messages', () => {
     expect(localizeMessage('Please try again in 3 hours.', 'es')).toBe('Inténtelo de nuevo en 3 horas.');
   });
 
+  it("writes the categories' refusals in Spanish", () => {
+    expect(localizeMessage('Category not found.', 'es')).toBe('Categoría no encontrada.');
+    expect(localizeMessage('The category 7 does not exist in this shop.', 'es')).toBe('La categoría 7 no existe en esta tienda.');
+    expect(localizeMessage('The name has already been taken.', 'es')).toBe('El valor de name ya está en uso.');
+    expect(localizeMessage('The selected category_id is invalid.', 'es')).toBe('El valor seleccionado de category_id no es válido.');
+    expect(localizeMessage('The name may not be greater than 120 characters.', 'es')).toBe(
+      'El campo name no puede tener más de 120 caracteres.',
+    );
+    expect(localizeMessage('The position must be at least 0.', 'es')).toBe('El campo position debe ser al menos 0.');
+  });
+
+  it("writes the image uploads' refusals in Spanish", () => {
+    expect(localizeMessage('The file must be a JPEG, PNG or WebP image.', 'es')).toBe('El archivo debe ser una imagen JPEG, PNG o WebP.');
+    expect(localizeMessage('The file may not be greater than 5 MB.', 'es')).toBe('El archivo no puede pesar más de 5 MB.');
+    expect(localizeMessage('The image may not have more than 40 megapixels.', 'es')).toBe(
+      'La imagen no puede tener más de 40 megapíxeles.',
+    );
+    expect(localizeMessage('The file field is required.', 'es')).toBe('El campo file es obligatorio.');
+  });
+
   it("writes the shop's contact fields' refusals in Spanish", () => {
     expect(
       localizeMessage(

@@ -127,6 +127,12 @@ export class TenantDirectory implements StorefrontTenantDirectory {
     };
   }
 
+  /** Up to `limit` public shops after the slug `after` (`''` from the first), by slug: a sitemap index's entries. */
+  async publicShops(after: string, limit: number): Promise<Array<{ slug: string; updatedAt: Date }>> {
+    const rows = await this.tenants.publicSlugs(this.dataSource, after, limit);
+    return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  }
+
   /** UUID, else slug: for endpoints (analytics) that take either in one field. */
   async byIdOrSlug(value: string): Promise<StorefrontTenant | null> {
     return isUuid(value) ? this.byId(value) : this.bySlug(value);

@@ -5,7 +5,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inTransaction } from '@infra/database/transaction';
 import { RegisterUserCommand, RegisterUserResult, TenantDirectory } from '@modules/accounts';
-import { CreateLocationCommand, CreateProductCommand, LocationResource, ProductResource } from '@modules/catalog';
+import {
+  CategoryResource,
+  CreateCategoryCommand,
+  CreateLocationCommand,
+  CreateProductCommand,
+  LocationResource,
+  ProductResource,
+} from '@modules/catalog';
 import { CouponResource, CreateCouponCommand } from '@modules/coupons';
 
 export interface DemoShop {
@@ -20,19 +27,22 @@ export interface DemoShop {
 
 export const DEMO_TOKEN_NAME = 'demo-seed';
 
+/** The menu's categories, in their order. */
+const CATEGORIES = ['Cafés', 'Comida', 'Postres', 'Bebidas'];
+
 /** A Honduran café's menu, in Spanish: the demo shop speaks Spanish (its language, `es`, is the default). */
 const PRODUCTS = [
-  { name: 'Café de Marcala', description: 'Café hondureño de altura, recién colado.', price: 45, category_id: 1, stock: 100 },
-  { name: 'Capuchino', description: 'Espresso con leche espumada.', price: 65, category_id: 1, stock: 80 },
-  { name: 'Baleada', description: 'Tortilla de harina con frijoles, queso y mantequilla.', price: 35, category_id: 2, stock: 50 },
-  { name: 'Pastel de tres leches', description: 'La porción de la casa.', price: 85.5, category_id: 3, stock: 20 },
-  { name: 'Jugo de naranja natural', description: 'Recién exprimido.', price: 50, category_id: 4, stock: 40 },
+  { name: 'Café de Marcala', description: 'Café hondureño de altura, recién colado.', price: 45, category: 'Cafés', stock: 100 },
+  { name: 'Capuchino', description: 'Espresso con leche espumada.', price: 65, category: 'Cafés', stock: 80 },
+  { name: 'Baleada', description: 'Tortilla de harina con frijoles, queso y mantequilla.', price: 35, category: 'Comida', stock: 50 },
+  { name: 'Pastel de tres leches', description: 'La porción de la casa.', price: 85.5, category: 'Postres', stock: 20 },
+  { name: 'Jugo de naranja natural', description: 'Recién exprimido.', price: 50, category: 'Bebidas', stock: 40 },
 ];
 
 /**
  * A complete demo shop (`demo:seed`, docs/catalog.md): a Spanish-speaking Honduran shop (language
  * `es`, time zone America/Tegucigalpa, the defaults) with an owner with a bearer token, a primary
- * branch in Tegucigalpa that delivers, Honduran products with stock and one coupon of each type
+ * branch in Tegucigalpa that delivers, four categories, Honduran products with stock and one coupon of each type
  * (only WELCOME10 is public). It goes through the same use cases as the API, in one transaction: all or nothing.
  */
 @Injectable()
@@ -67,10 +77,17 @@ export class DemoSeedService {
           delivery_fee: 50,
         }),
       );
+      const categoryIds = new Map<string, number>();
+      for (const name of CATEGORIES) {
+        const category = await this.commands.execute<CreateCategoryCommand, CategoryResource>(
+          new CreateCategoryCommand(tenantId, { name }),
+        );
+        categoryIds.set(name, category.id);
+      }
       const productIds: number[] = [];
-      for (const product of PRODUCTS) {
+      for (const { category, ...product } of PRODUCTS) {
         const created = await this.commands.execute<CreateProductCommand, ProductResource>(
-          new CreateProductCommand(tenantId, { ...product, is_active: true }),
+          new CreateProductCommand(tenantId, { ...product, category_id: categoryIds.get(category)!, is_active: true }),
         );
         productIds.push(created.id);
       }

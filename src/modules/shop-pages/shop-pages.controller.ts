@@ -1,13 +1,24 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
-import { pickLanguage } from '@modules/shop-pages/i18n/shop-texts';
+import { type Language, pickLanguage } from '@modules/shop-pages/i18n/shop-texts';
 import {
   type OrderStatusPage,
   ShowOrderStatusPageQuery,
 } from '@modules/shop-pages/queries/show-order-status-page/show-order-status-page.query';
+import { ShowProductPageQuery } from '@modules/shop-pages/queries/show-product-page/show-product-page.query';
 import { ShowShopPageQuery, type ShopPageKind } from '@modules/shop-pages/queries/show-shop-page/show-shop-page.query';
 import { acceptsGzip, matchesEntityTag, type RenderedPage } from '@modules/shop-pages/rendering/page-cache';
 
@@ -33,8 +44,13 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SEARCH = 100;
 // A catalog cursor holds a product's name (up to 255 characters, 4 bytes each in UTF-8) in base64url, and the signature.
 const MAX_CURSOR = 2048;
+// A category's slug is at most 140 characters; a longer value is cut, as the search is.
+const MAX_CATEGORY = 140;
 // A status token is 32 characters; anything much longer is no token.
 const MAX_TOKEN = 200;
+// A product page's last segment: the product's id, then optionally `-` and its name.
+const PRODUCT_SEGMENT = /^([1-9][0-9]{0,9})(?:-.*)?$/s;
+const MAX_PRODUCT_ID = 2_147_483_647;
 
 const HTML_PAGE = { description: 'The page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } };
 const NOT_FOUND_PAGE = {
@@ -93,6 +109,12 @@ export class ShopPagesController {
     description: 'A later page of products (from the "More products" link)',
     schema: { type: 'string' },
   })
+  @ApiQuery({
+    name: 'category',
+    required: false,
+    description: "Only the products of the category with this slug (the page's category links); one the shop has not: no products",
+    schema: { type: 'string' },
+  })
   @ApiHeader({ name: 'Accept-Language', required: false, description: 'Spanish unless English is preferred' })
   @ApiOkResponse(HTML_PAGE)
   @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
@@ -103,6 +125,7 @@ export class ShopPagesController {
     @Param('slug') slug: string,
     @Query('q') q: unknown,
     @Query('cursor') cursor: unknown,
+    @Query('category') category: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Headers('accept-encoding') acceptEncoding: string | undefined,
@@ -115,6 +138,7 @@ export class ShopPagesController {
       res,
       single(q, MAX_SEARCH),
       single(cursor, MAX_CURSOR),
+      single(category, MAX_CATEGORY),
     );
   }
 
@@ -183,6 +207,60 @@ export class ShopPagesController {
     res.status(page.status).type('text/html; charset=utf-8').send(page.html);
   }
 
+  @Get(':slug/p/:product')
+  @ApiOperation({
+    summary: 'A product\'s page: its name, price, availability, description, image and "Add to cart"',
+    description:
+      'Server-rendered like the shop page, with the same cart and caching. The canonical address is `/s/{slug}/p/{id}-{name}`; ' +
+      "the id alone or another name answers 301 to it. A product the shop does not sell (unknown, inactive, another shop's): 404.",
+  })
+  @ApiProduces('text/html')
+  @ApiParam({
+    name: 'product',
+    description: "The product's id, then `-` and its name as the canonical address writes it",
+    example: '42-cafe-molido',
+  })
+  @ApiHeader({ name: 'Accept-Language', required: false, description: 'Spanish unless English is preferred' })
+  @ApiOkResponse(HTML_PAGE)
+  @ApiResponse({ status: 301, description: 'Not the canonical address: the same page at it (`Location`)' })
+  @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` names the current ETag)' })
+  @ApiNotFoundResponse({
+    description: 'Unknown, archived or inactive shop, or a product it does not sell: a page saying so (HTML)',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
+  @ApiResponse(UNAVAILABLE_PAGE)
+  async showProductPage(
+    @Param('slug') slug: string,
+    @Param('product') product: string,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Headers('accept-encoding') acceptEncoding: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const language = pickLanguage(acceptLanguage);
+    const search = res.req.originalUrl.indexOf('?');
+    const query = search === -1 ? '' : res.req.originalUrl.slice(search);
+    if (slug !== slug.toLowerCase() && SLUG.test(slug.toLowerCase())) {
+      res.status(301).setHeader('Location', `/s/${slug.toLowerCase()}/p/${encodeURIComponent(product)}${query}`);
+      res.end();
+      return;
+    }
+    // A product's id is a positive int4; anything else names no product (looked up as none, id 0).
+    const id = PRODUCT_SEGMENT.exec(product);
+    const productId = id && Number(id[1]) <= MAX_PRODUCT_ID ? Number(id[1]) : 0;
+    const known = SLUG.test(slug) && slug.length <= 255;
+    const page = await this.queries.execute<ShowProductPageQuery, RenderedPage>(
+      new ShowProductPageQuery(known ? slug : '-', productId, language),
+    );
+    if (page.status === 200 && page.canonicalPath && page.canonicalPath !== `/s/${slug}/p/${product}`) {
+      res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+      res.status(301).setHeader('Location', `${page.canonicalPath}${query}`);
+      res.end();
+      return;
+    }
+    this.send(page, language, { ifNoneMatch, acceptEncoding }, res);
+  }
+
   private async answer(
     kind: ShopPageKind,
     slug: string,
@@ -190,6 +268,7 @@ export class ShopPagesController {
     res: Response,
     q: string | null = null,
     cursor: string | null = null,
+    category: string | null = null,
   ): Promise<void> {
     const language = pickLanguage(headers.acceptLanguage);
     // Slugs are lower case; a link typed with capitals goes to the one address (and cache entry) of the page.
@@ -203,8 +282,20 @@ export class ShopPagesController {
     // A slug no shop can have is the unknown shop's page, without a look-up (and one cache entry for them all).
     const known = SLUG.test(slug) && slug.length <= 255;
     const page = await this.queries.execute<ShowShopPageQuery, RenderedPage>(
-      new ShowShopPageQuery(known ? slug : '-', kind, language, kind === 'shop' ? q : null, kind === 'shop' ? cursor : null),
+      new ShowShopPageQuery(
+        known ? slug : '-',
+        kind,
+        language,
+        kind === 'shop' ? q : null,
+        kind === 'shop' ? cursor : null,
+        kind === 'shop' ? category : null,
+      ),
     );
+    this.send(page, language, headers, res);
+  }
+
+  /** A rendered page (or 304) with the pages' headers: CSP, caching, language, gzip for those who take it. */
+  private send(page: RenderedPage, language: Language, headers: { ifNoneMatch?: string; acceptEncoding?: string }, res: Response): void {
     res.setHeader('Content-Security-Policy', SHOP_PAGE_CSP);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');

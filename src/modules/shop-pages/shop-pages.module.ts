@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { Env } from '@config/env.schema';
 import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { StorefrontModule } from '@modules/storefront';
+import { ShowProductPageHandler } from './queries/show-product-page/show-product-page.handler';
 import { ShowOrderStatusPageHandler } from './queries/show-order-status-page/show-order-status-page.handler';
 import { IssuedCursors } from './queries/show-shop-page/issued-cursors';
 import { ShopCatalogReader } from './queries/show-shop-page/shop-catalog.reader';
@@ -12,6 +13,8 @@ import { StorefrontAssets } from './rendering/storefront-assets';
 import { ShopPageUnavailableMiddleware } from './shop-page-unavailable.middleware';
 import { ShopPagesController } from './shop-pages.controller';
 import { StorefrontAssetsController } from './storefront-assets.controller';
+import { CrawlingController } from './crawling.controller';
+import { SiteFilesController } from './site-files.controller';
 
 /**
  * Rendered pages are served from memory at most 10 s, within PAGE_CACHE_MAX_BYTES in all. With the
@@ -23,9 +26,10 @@ const PAGE_CACHE_MS = 10_000;
 
 @Module({
   imports: [StorefrontModule],
-  controllers: [ShopPagesController, StorefrontAssetsController],
+  controllers: [ShopPagesController, StorefrontAssetsController, CrawlingController, SiteFilesController],
   providers: [
     ShowShopPageHandler,
+    ShowProductPageHandler,
     ShowOrderStatusPageHandler,
     ShopCatalogReader,
     StorefrontAssets,

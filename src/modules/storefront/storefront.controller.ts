@@ -7,8 +7,14 @@ import { answeredNotModified, STOREFRONT_CACHE_CONTROL } from '@common/http/http
 import { RateLimit } from '@infra/rate-limit/rate-limit.decorator';
 import { searchKey } from '@modules/catalog';
 import { CatalogCopies, type CatalogRead } from './catalog-copies';
-import type { StorefrontProductsView, StorefrontShopView } from './domain/storefront-views';
-import { StorefrontProductPageResponse, StorefrontProductsQueryDto, StorefrontShopResponse } from './dto/storefront.dto';
+import type { StorefrontCategoriesView, StorefrontProductsView, StorefrontShopView } from './domain/storefront-views';
+import {
+  StorefrontCategoryListResponse,
+  StorefrontProductPageResponse,
+  StorefrontProductsQueryDto,
+  StorefrontShopResponse,
+} from './dto/storefront.dto';
+import { ListStorefrontCategoriesQuery } from './queries/list-storefront-categories/list-storefront-categories.query';
 import { GetStorefrontShopQuery } from './queries/get-storefront-shop/get-storefront-shop.query';
 import { STOREFRONT_PRODUCTS_DEFAULT_LIMIT } from './queries/list-storefront-products/list-storefront-products.handler';
 import { ListStorefrontProductsQuery } from './queries/list-storefront-products/list-storefront-products.query';
@@ -68,13 +74,39 @@ export class StorefrontController {
     );
   }
 
+  @Get(':slug/categories')
+  @Cacheable()
+  @ApiOperation({
+    summary: "A shop's categories that hold at least one active product",
+    description:
+      'In the order the shop gave them, each with its number of active products. Pass a `slug` as `category` to the product list.',
+  })
+  @ApiOkResponse({ description: 'The categories', type: StorefrontCategoryListResponse, headers: CACHE_HEADERS })
+  async listStorefrontCategories(
+    @Param('slug') slug: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string | undefined> {
+    return this.answer(
+      JSON.stringify(['categories', slug.toLowerCase()]),
+      async () => {
+        const view = await this.queries.execute<ListStorefrontCategoriesQuery, StorefrontCategoriesView>(
+          new ListStorefrontCategoriesQuery(slug),
+        );
+        return { json: JSON.stringify({ data: view.categories }), etag: view.etag, tenantId: view.tenantId, nextKey: null };
+      },
+      req,
+      res,
+    );
+  }
+
   @Get(':slug/products')
   @Cacheable()
   @ApiOperation({
     summary: "A page of a shop's active products, by name, with their availability",
     description:
       'Sorted by name (case and accents aside), then id. `q` keeps the products whose name or description holds it, case and ' +
-      'accents aside. Availability never tells the units: it is what checkout could still sell (stock less live holds), ' +
+      'accents aside; `category` keeps those of the category with that slug (an unknown slug: none). Availability never tells the units: it is what checkout could still sell (stock less live holds), ' +
       'as read at most `CATALOG_FRESH_SECONDS` (10 s) before the answer.',
   })
   @ApiOkResponse({ description: 'One page of the products', type: StorefrontProductPageResponse, headers: CACHE_HEADERS })
@@ -87,12 +119,13 @@ export class StorefrontController {
     // Keyed by what the answer shows: the search in the catalog's own form, the limit it applies.
     const search = query.q === undefined ? null : searchKey(query.q) || null;
     const limit = query.limit ?? STOREFRONT_PRODUCTS_DEFAULT_LIMIT;
-    const keyOf = (cursor: string | null) => JSON.stringify(['products', slug.toLowerCase(), search, cursor, limit]);
+    const category = query.category === undefined ? [] : [query.category];
+    const keyOf = (cursor: string | null) => JSON.stringify(['products', slug.toLowerCase(), search, cursor, limit, ...category]);
     return this.answer(
       keyOf(query.cursor ?? null),
       async () => {
         const view = await this.queries.execute<ListStorefrontProductsQuery, StorefrontProductsView>(
-          new ListStorefrontProductsQuery(slug, { q: query.q, cursor: query.cursor, limit: query.limit }),
+          new ListStorefrontProductsQuery(slug, { q: query.q, category: query.category, cursor: query.cursor, limit: query.limit }),
         );
         const next = view.page.next_cursor;
         return { json: JSON.stringify(view.page), etag: view.etag, tenantId: view.tenantId, nextKey: next ? keyOf(next) : null };

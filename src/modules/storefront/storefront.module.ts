@@ -6,10 +6,13 @@ import { CatalogModule } from '@modules/catalog';
 import { CatalogCopies } from './catalog-copies';
 import { GetStorefrontShopHandler } from './queries/get-storefront-shop/get-storefront-shop.handler';
 import { StorefrontController } from './storefront.controller';
+import { ListStorefrontCategoriesHandler } from './queries/list-storefront-categories/list-storefront-categories.handler';
 import { ListStorefrontProductsHandler } from './queries/list-storefront-products/list-storefront-products.handler';
+import { GetStorefrontProductHandler } from './queries/get-storefront-product/get-storefront-product.handler';
+import { ListPublicShopsHandler, ListShopSitemapEntriesHandler } from './queries/list-sitemap-entries/list-sitemap-entries.handler';
 
 /**
- * The shops' public catalog (docs/storefront.md): a shop's profile and locations, and its active
+ * The shops' public catalog (docs/storefront.md): a shop's profile and locations, its categories, and its active
  * products with their availability, read through the owners' read services (accounts'
  * `TenantDirectory`, the catalog's `CatalogQueries`). It owns no table; it serves its answers from
  * memory while they are fresh, and keeps them to answer with while PostgreSQL is unavailable
@@ -21,6 +24,10 @@ import { ListStorefrontProductsHandler } from './queries/list-storefront-product
   providers: [
     GetStorefrontShopHandler,
     ListStorefrontProductsHandler,
+    ListStorefrontCategoriesHandler,
+    GetStorefrontProductHandler,
+    ListShopSitemapEntriesHandler,
+    ListPublicShopsHandler,
     {
       provide: CatalogCopies,
       inject: [ConfigService, CatalogChanges],

@@ -1,4 +1,4 @@
-import { createOrderWithProduct, createProduct } from '@test/support/commerce-factories';
+import { createCategory, createOrderWithProduct, createProduct } from '@test/support/commerce-factories';
 import { createTenantWithOwner, createUser } from '@test/support/factories';
 import { expectInvalid, useMerchantResource, withoutToken } from '@test/support/http-clients';
 
@@ -53,9 +53,10 @@ describe('Merchant products (decisions §4)', () => {
     });
 
     it('stores every field', async () => {
-      const res = await as(shop.token).post({ name: 'Cake', price: 85.55, category_id: 3, stock: 12, is_active: false });
+      const category = await createCategory(t, shop.tenant.id);
+      const res = await as(shop.token).post({ name: 'Cake', price: 85.55, category_id: category.id, stock: 12, is_active: false });
       expect(res.status).toBe(201);
-      expect(res.body.data).toMatchObject({ name: 'Cake', price: 85.55, category_id: 3, stock: 12, is_active: false });
+      expect(res.body.data).toMatchObject({ name: 'Cake', price: 85.55, category_id: category.id, stock: 12, is_active: false });
     });
 
     it('stores a description of 5,000 characters and an https image of 2,048, and shows them', async () => {
@@ -140,7 +141,8 @@ describe('Merchant products (decisions §4)', () => {
 
   describe('update', () => {
     it('changes only the fields sent', async () => {
-      const created = (await as(shop.token).post({ name: 'Tea', price: 10, category_id: 2, stock: 5 })).body.data;
+      const category = await createCategory(t, shop.tenant.id);
+      const created = (await as(shop.token).post({ name: 'Tea', price: 10, category_id: category.id, stock: 5 })).body.data;
       const res = await as(shop.token).patch(created.id, { price: 12.25 });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ ...created, price: 12.25, updated_at: expect.any(String) });
@@ -158,7 +160,8 @@ describe('Merchant products (decisions §4)', () => {
     });
 
     it('null stock means untracked; null category clears it', async () => {
-      const created = (await as(shop.token).post({ name: 'Tea', price: 10, category_id: 2, stock: 5 })).body.data;
+      const category = await createCategory(t, shop.tenant.id);
+      const created = (await as(shop.token).post({ name: 'Tea', price: 10, category_id: category.id, stock: 5 })).body.data;
       const res = await as(shop.token).patch(created.id, { stock: null, category_id: null });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ stock: null, category_id: null });

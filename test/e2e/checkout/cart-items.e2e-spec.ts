@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createCoupon, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { createCategory, createCoupon, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { expectInvalid, placeOrder } from '@test/support/http-clients';
 import { useTestApp } from '@test/support/test-app';
 
@@ -10,21 +10,21 @@ import { useTestApp } from '@test/support/test-app';
 describe('Cart items have one shape everywhere (decisions §1)', () => {
   const t = useTestApp();
   const session = () => `sess-${randomUUID()}`;
-  const CATEGORY = 41;
 
   async function cart() {
     const { tenant } = await createShop(t, { deliveryFee: '0.00' });
-    const product = await createProduct(t, tenant.id, { price: '100.00', categoryId: CATEGORY, name: 'Espresso' });
+    const category = (await createCategory(t, tenant.id)).id;
+    const product = await createProduct(t, tenant.id, { price: '100.00', categoryId: category, name: 'Espresso' });
     // As the storefront shows it: name and price from its own copy of the catalog (here, a stale price).
     const items = [{ product_id: product.id, name: 'Espresso', price: 1.5, quantity: 2 }];
     const post = (path: string, body: object) => t.http().post(path).set('X-Tenant-ID', tenant.id).send(body);
-    return { tenant, product, items, post };
+    return { tenant, category, product, items, post };
   }
 
   it('lets coupons/verify reach product_excluded and category_excluded with the lines an order takes', async () => {
-    const { tenant, product, items, post } = await cart();
+    const { tenant, category, product, items, post } = await cart();
     const byProduct = await createCoupon(t, tenant.id, { excludedProductIds: [product.id] });
-    const byCategory = await createCoupon(t, tenant.id, { excludedCategoryIds: [CATEGORY] });
+    const byCategory = await createCoupon(t, tenant.id, { excludedCategoryIds: [category] });
     const plain = await createCoupon(t, tenant.id, { value: '10' });
     const verify = (code: string) => post('/api/v1/coupons/verify', { tenant_id: tenant.id, code, cart_subtotal: 200, items });
 
@@ -44,8 +44,8 @@ describe('Cart items have one shape everywhere (decisions §1)', () => {
   });
 
   it('lets checkout/validate-coupon reach the exclusions with the same lines', async () => {
-    const { tenant, items, post } = await cart();
-    const byCategory = await createCoupon(t, tenant.id, { excludedCategoryIds: [CATEGORY] });
+    const { tenant, category, items, post } = await cart();
+    const byCategory = await createCoupon(t, tenant.id, { excludedCategoryIds: [category] });
     const res = await post('/api/v1/checkout/validate-coupon', { session_id: session(), code: byCategory.code, cart_subtotal: 200, items });
     expect(res.status).toBe(422);
     expect(res.body.error_code).toBe('category_excluded');

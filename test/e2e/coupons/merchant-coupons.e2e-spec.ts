@@ -1,4 +1,4 @@
-import { createProduct } from '@test/support/commerce-factories';
+import { createCategory, createProduct } from '@test/support/commerce-factories';
 import { couponDefaults } from '@test/support/coupon-fixtures';
 import { createTenantWithOwner, createUser } from '@test/support/factories';
 import { expectInvalid, useMerchantResource, withoutToken } from '@test/support/http-clients';
@@ -41,6 +41,7 @@ describe('Merchant coupons (decisions §4)', () => {
 
     it('stores every field; times are ISO strings in UTC', async () => {
       const product = await createProduct(t, shop.tenant.id);
+      const categories = [(await createCategory(t, shop.tenant.id)).id, (await createCategory(t, shop.tenant.id)).id];
       const res = await as(shop.token).post({
         code: code(),
         coupon_type: 'fixed',
@@ -54,7 +55,7 @@ describe('Merchant coupons (decisions §4)', () => {
         is_active: false,
         is_public: true,
         excluded_product_ids: [product.id, product.id],
-        excluded_category_ids: [4, 7],
+        excluded_category_ids: categories,
       });
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({
@@ -69,7 +70,7 @@ describe('Merchant coupons (decisions §4)', () => {
         is_active: false,
         is_public: true,
         excluded_product_ids: [product.id],
-        excluded_category_ids: [4, 7],
+        excluded_category_ids: categories,
       });
     });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createCoupon, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { createCategory, createCoupon, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { authHeader, createUser, useTenantWithOwner } from '@test/support/factories';
 import { placeOrder, rateLimitOf, statusesOf, uniqueClientIp } from '@test/support/http-clients';
 import { useTestApp, withTestApp } from '@test/support/test-app';
@@ -36,7 +36,8 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
 
   it('reaches every rejection code over HTTP', async () => {
     const day = 24 * 3600 * 1000;
-    const product = await createProduct(t, shop.tenant.id, { categoryId: 7 });
+    const category = await createCategory(t, shop.tenant.id);
+    const product = await createProduct(t, shop.tenant.id, { categoryId: category.id });
     const cases: Array<[string, Record<string, unknown>, Record<string, string>?]> = [];
     cases.push(['not_found', { code: 'NO-SUCH-CODE' }]);
     cases.push(['inactive', { code: (await createCoupon(t, shop.tenant.id, { isActive: false })).code }]);
@@ -54,7 +55,7 @@ describe('POST /api/v1/coupons/verify (spec 4.3, decisions §6)', () => {
     cases.push([
       'category_excluded',
       {
-        code: (await createCoupon(t, shop.tenant.id, { excludedCategoryIds: [7] })).code,
+        code: (await createCoupon(t, shop.tenant.id, { excludedCategoryIds: [category.id] })).code,
         items: [{ product_id: product.id, quantity: 1 }],
       },
     ]);

@@ -4,7 +4,7 @@ import { DESKTOP, describeWithBrowser, expectNoSeriousAxeViolations, PHONE, scro
 import { dashboardUrl, DASHBOARD_TOKEN_KEY, openSignedIn } from '@test/support/dashboard';
 import { useTestApp } from '@test/support/test-app';
 
-const NAV_LINKS = ['Overview', 'Orders', 'Products', 'Coupons', 'Locations', 'Exports', 'Shop profile'];
+const NAV_LINKS = ['Overview', 'Orders', 'Products', 'Categories', 'Coupons', 'Locations', 'Exports', 'Shop profile'];
 
 describeWithBrowser('Dashboard: the layout', () => {
   const t = useTestApp();

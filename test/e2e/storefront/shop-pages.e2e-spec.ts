@@ -55,7 +55,9 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect(html).toMatch(/<input type="search" id="search-q"[^>]* name="q"/);
 
     const article = (id: number) => new RegExp(`<article[^>]*data-product-id="${id}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? '';
-    expect(article(espresso.id)).toContain('<h3 id="product-' + espresso.id + '">Espresso doble</h3>');
+    expect(article(espresso.id)).toContain(
+      `<h3 id="product-${espresso.id}"><a href="/s/${slug}/p/${espresso.id}-espresso-doble">Espresso doble</a></h3>`,
+    );
     expect(article(espresso.id)).toContain('L 40.00');
     expect(article(espresso.id)).toContain('<p class="product-description">Dos cargas de café de Marcala.</p>');
     // Fixed aspect ratio (width and height) and lazy loading.
@@ -400,6 +402,68 @@ describe('Hosted shop pages: the raw HTML (storefront.md)', () => {
     expect((await get(`/s/${slug}?q=${'x'.repeat(5000)}`)).status).toBe(200);
     expect((await get(`/s/${slug}?q=${encodeURIComponent('😀'.repeat(150))}`)).status).toBe(200);
     expect((await get(`/s/${slug}?q=${encodeURIComponent('İ'.repeat(100))}`)).status).toBe(200);
+  });
+
+  it('links each category with active products, and ?category= shows only its products (no JavaScript needed)', async () => {
+    const slug = slugFor('categories');
+    const shop = await createTenantWithOwner(t, { tenant: { slug } });
+    const create = async (name: string) =>
+      (await t.http().post('/api/v1/merchant/categories').set(authHeader(shop.token)).send({ name })).body.data as {
+        id: number;
+        slug: string;
+      };
+    const drinks = await create('Bebidas');
+    const food = await create('Comida & Postres');
+    const empty = await create('Vacía');
+    await createProduct(t, shop.tenant.id, { name: 'Horchata', categoryId: drinks.id });
+    await createProduct(t, shop.tenant.id, { name: 'Baleada', categoryId: food.id });
+    await createProduct(t, shop.tenant.id, { name: 'Oculto', categoryId: empty.id, isActive: false });
+    await createProduct(t, shop.tenant.id, { name: 'Llavero' });
+    const nav = (html: string) => /<nav class="categories"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+
+    const all = await get(`/s/${slug}`);
+    expect(all.status).toBe(200);
+    expect(nav(all.text)).toContain('<h2 id="categories-heading">Categorías</h2>');
+    expect(nav(all.text)).toContain(`<a href="/s/${slug}?category=bebidas">Bebidas</a>`);
+    expect(nav(all.text)).toContain(`<a href="/s/${slug}?category=comida-postres">Comida &amp; Postres</a>`);
+    expect(nav(all.text)).not.toContain('Vacía');
+    expect(nav(all.text)).not.toContain('aria-current');
+    for (const name of ['Horchata', 'Baleada', 'Llavero']) expect(all.text).toContain(name);
+
+    const filtered = await get(`/s/${slug}?category=bebidas`);
+    expect(filtered.status).toBe(200);
+    expect(nav(filtered.text)).toContain(`<a href="/s/${slug}?category=bebidas" aria-current="page">Bebidas</a>`);
+    expect(nav(filtered.text)).toContain(`<a href="/s/${slug}?category=comida-postres">Comida &amp; Postres</a>`);
+    expect(filtered.text).toContain('Horchata');
+    expect(filtered.text).not.toContain('Baleada');
+    expect(filtered.text).not.toContain('Llavero');
+    expect(filtered.text).toContain('Productos de Bebidas');
+    expect(filtered.text).toContain(`<a href="/s/${slug}">Ver todos los productos</a>`);
+
+    const english = await get(`/s/${slug}?category=comida-postres`, { 'Accept-Language': 'en' });
+    expect(nav(english.text)).toContain('<h2 id="categories-heading">Categories</h2>');
+    expect(english.text).toContain('Baleada');
+    expect(english.text).not.toContain('Horchata');
+
+    // A category the shop has not: no products, and a way back; odd values are not errors.
+    const unknown = await get(`/s/${slug}?category=no-such`);
+    expect(unknown.status).toBe(200);
+    expect(unknown.text).toContain('No hay productos en esta categoría.');
+    expect(unknown.text).not.toContain('Horchata');
+    expect((await get(`/s/${slug}?category[a]=1`)).status).toBe(200);
+    expect((await get(`/s/${slug}?category=${'x'.repeat(5000)}`)).status).toBe(200);
+    expect((await get(`/s/${slug}?category=%00%C3%91`)).status).toBe(200);
+
+    // Renaming a category shows at once: its link and its filter follow the new slug.
+    await t.http().patch(`/api/v1/merchant/categories/${drinks.id}`).set(authHeader(shop.token)).send({ name: 'Refrescos' });
+    const renamed = await get(`/s/${slug}`);
+    expect(nav(renamed.text)).toContain(`<a href="/s/${slug}?category=refrescos">Refrescos</a>`);
+    expect((await get(`/s/${slug}?category=refrescos`)).text).toContain('Horchata');
+
+    // A shop without categories shows no category links.
+    const plain = await createTenantWithOwner(t, { tenant: { slug: slugFor('plain') } });
+    await createProduct(t, plain.tenant.id, { name: 'Taza' });
+    expect((await get(`/s/${plain.tenant.slug}`)).text).not.toContain('class="categories"');
   });
 
   it('shows 240 products a page, then a "More products" link to the rest', async () => {

@@ -13,15 +13,17 @@ import { numberErrors, type NumberLimit } from '../../api/number-limits';
 import { useEmailToVerify } from '../../api/me';
 import { keys } from '../../api/query-keys';
 import { useShop } from '../../api/shop';
+import { ImageUpload } from '../../components/ImageUpload';
 import { PageTitle } from '../../components/PageTitle';
 import { QueryError } from '../../components/QueryError';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
+import { CategorySelect } from '../categories/CategorySelect';
 import { PageLoader } from '../../layout/Layout';
 
 type Product = components['schemas']['ProductResource'];
 type ProductBody = components['schemas']['CreateProductDto'];
 
-const FIELDS = ['name', 'description', 'price', 'stock', 'image_url', 'is_active'] as const;
+const FIELDS = ['name', 'description', 'price', 'stock', 'category_id', 'image_url', 'is_active'] as const;
 type Field = (typeof FIELDS)[number];
 
 interface Values {
@@ -29,6 +31,7 @@ interface Values {
   description: string;
   price: string | number;
   stock: string | number;
+  category_id: number | null;
   image_url: string;
   is_active: boolean;
 }
@@ -36,7 +39,7 @@ interface Values {
 /** The API's bounds of the product's numbers (CreateProductDto: price ≥ 0, stock a whole number ≥ 0). */
 const LIMITS: Partial<Record<Field, NumberLimit>> = { price: { min: 0 }, stock: { min: 0, integer: true } };
 
-const EMPTY: Values = { name: '', description: '', price: '', stock: '', image_url: '', is_active: true };
+const EMPTY: Values = { name: '', description: '', price: '', stock: '', category_id: null, image_url: '', is_active: true };
 
 function valuesOf(product: Product): Values {
   return {
@@ -44,6 +47,7 @@ function valuesOf(product: Product): Values {
     description: product.description ?? '',
     price: product.price,
     stock: product.stock ?? '',
+    category_id: product.category_id,
     image_url: product.image_url ?? '',
     is_active: product.is_active,
   };
@@ -64,6 +68,7 @@ function bodyOf(values: Values, product: Product | null): ProductBody {
     // Left empty, the price is absent and the API says at the field that it is required.
     price: values.price === '' ? (undefined as unknown as number) : Number(values.price),
     stock: values.stock === '' ? null : Number(values.stock),
+    category_id: values.category_id,
     ...text('description'),
     ...text('image_url'),
     is_active: values.is_active,
@@ -130,7 +135,11 @@ function ProductForm({ product }: { product: Product | null }) {
         ? (await unwrap(api.PATCH('/api/v1/merchant/products/{id}', { params: { path: { id: product.id } }, body }))).data
         : (await unwrap(api.POST('/api/v1/merchant/products', { body }))).data,
     onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: keys.products.all });
+      // A category's product count may have changed too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.products.all }),
+        queryClient.invalidateQueries({ queryKey: keys.categories.all }),
+      ]);
       if (product) {
         notifications.show({ color: 'teal', message: t('products.saved') });
       } else {
@@ -269,6 +278,13 @@ function ProductForm({ product }: { product: Product | null }) {
               value={values.stock}
               onChange={(value) => set('stock', value)}
               error={errors.stock}
+            />
+            <CategorySelect value={values.category_id} onChange={(value) => set('category_id', value)} error={errors.category_id} />
+            <ImageUpload
+              label={t('products.image')}
+              description={t('products.imageHint')}
+              value={values.image_url.trim()}
+              onChange={(url) => set('image_url', url)}
             />
             <TextInput
               label={t('products.imageUrl')}

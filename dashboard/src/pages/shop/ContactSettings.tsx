@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
 import { formErrorsOf, type FormErrors } from '../../api/form-errors';
 import { keys } from '../../api/query-keys';
+import { ImageUpload } from '../../components/ImageUpload';
 
 type Shop = components['schemas']['ShopResource'];
 
@@ -126,6 +127,12 @@ export function ContactSettings({ shop }: { shop: Shop }) {
             value={values.address}
             onChange={set('address')}
             error={errors.address}
+          />
+          <ImageUpload
+            label={t('shop.logo')}
+            description={t('shop.logoHint')}
+            value={values.logo_url.trim()}
+            onChange={(url) => setValues((current) => ({ ...current, logo_url: url }))}
           />
           <TextInput
             label={t('shop.logoUrl')}

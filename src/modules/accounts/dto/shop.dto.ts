@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsPhoneNumber, IsWhatsAppNumber, OptionalOrBlank, PHONE_MAX_LENGTH, WHATSAPP_MAX_LENGTH } from '@common/http/contact-fields';
+import { IsImageUrl } from '@common/http/upload-urls';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import {
   BANK_TRANSFER_INSTRUCTIONS_MAX_LENGTH,
@@ -249,13 +250,13 @@ export class UpdateShopDto {
     format: 'uri',
     maxLength: CONTACT_MAX.logo_url,
     example: 'https://cdn.example.com/cafe-nino.png',
-    description: 'The shop\'s logo: an https:// URL; null or "" removes it',
+    description: 'The shop\'s logo: an https:// URL, or the `url` of an upload (POST /api/v1/merchant/uploads); null or "" removes it',
   })
   @OptionalOrBlank()
   @Transform(trim)
   @IsString(text('logo_url'))
   @MaxLength(CONTACT_MAX.logo_url, longest('logo_url', CONTACT_MAX.logo_url))
-  @IsUrl(HTTPS_ONLY, httpsUrl('logo_url'))
+  @IsImageUrl(httpsUrl('logo_url'))
   logo_url?: string | null;
 
   @ApiPropertyOptional({
@@ -360,7 +361,13 @@ export class ShopResource {
   @ApiProperty({ type: 'string', nullable: true, maxLength: CONTACT_MAX.address })
   address: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true, format: 'uri', maxLength: CONTACT_MAX.logo_url, description: 'An https:// URL' })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    format: 'uri',
+    maxLength: CONTACT_MAX.logo_url,
+    description: "An https:// URL, or one of this service's upload URLs",
+  })
   logo_url: string | null;
 
   @ApiProperty({ type: SocialLinksResource, description: 'An empty object when the shop has none' })

@@ -115,6 +115,14 @@ export class TenantsRepository {
     return rows[0];
   }
 
+  /** Up to `limit` public shops (not archived, active) after the slug `after`, by slug (`tenants_slug_unique`). */
+  publicSlugs(dataSource: DataSource, after: string, limit: number): Promise<Array<{ slug: string; updated_at: Date }>> {
+    return dataSource.query(
+      `SELECT slug, updated_at FROM tenants WHERE slug > $1 AND deleted_at IS NULL AND status = 'active' ORDER BY slug LIMIT $2`,
+      [after, limit],
+    );
+  }
+
   /** The profile, archived or not; `lock` holds its row until the caller's transaction ends. */
   async findProfile(manager: EntityManager, tenantId: string, lock: boolean): Promise<TenantProfileRow | undefined> {
     const rows: TenantProfileRow[] = await manager.query(

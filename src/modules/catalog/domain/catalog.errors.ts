@@ -1,7 +1,8 @@
-import { ConflictError, DomainError, NotFoundError } from '@common/errors/domain.error';
+import { ConflictError, DomainError, fixedFieldError, NotFoundError } from '@common/errors/domain.error';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const LOCATION_NOT_FOUND = 'Location not found.';
+export const CATEGORY_NOT_FOUND = 'Category not found.';
 
 export class ProductNotFoundError extends NotFoundError {
   constructor() {
@@ -14,6 +15,18 @@ export class LocationNotFoundError extends NotFoundError {
     super(LOCATION_NOT_FOUND);
   }
 }
+
+export class CategoryNotFoundError extends NotFoundError {
+  constructor() {
+    super(CATEGORY_NOT_FOUND);
+  }
+}
+
+/** Another category of the shop has this name, case aside. */
+export class CategoryNameTakenError extends fixedFieldError('name', 'The name has already been taken.') {}
+
+/** A product may only name a category of its own shop. */
+export class ProductCategoryInvalidError extends fixedFieldError('category_id', 'The selected category_id is invalid.') {}
 
 /**
  * Too little stock to hold. The message names the product but never how many units are left: the

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsDbInt } from '@common/http/is-db-int.decorator';
+import { IsImageUrl } from '@common/http/upload-urls';
 import { MAX_INTEGER_ID } from '@common/http/resource-ids';
 import { OptionalNonNull } from '@common/http/optional-non-null.decorator';
 import { IsMoney, MAX_MONEY } from '@common/money/is-money.decorator';
@@ -38,15 +39,17 @@ export class CreateProductDto {
     type: 'string',
     nullable: true,
     format: 'uri',
-    pattern: '^[Hh][Tt][Tt][Pp][Ss]://',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
     maxLength: PRODUCT_IMAGE_URL_MAX,
     example: 'https://cdn.example.com/espresso.jpg',
-    description: "The product's picture on the storefront: an https:// URL; null removes it",
+    description:
+      "The product's picture on the storefront: an https:// URL, or the `url` of an upload (POST /api/v1/merchant/uploads, " +
+      'http:// when APP_URL is); null removes it',
   })
   @IsOptional()
   @IsString({ message: 'The image url must be a string.' })
   @MaxLength(PRODUCT_IMAGE_URL_MAX, { message: `The image url may not be greater than ${PRODUCT_IMAGE_URL_MAX} characters.` })
-  @IsUrl({ protocols: ['https'], require_protocol: true }, { message: 'The image url must be an https:// URL.' })
+  @IsImageUrl({ message: 'The image url must be an https:// URL.' })
   image_url?: string | null;
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: MAX_INTEGER_ID, example: 3 })
@@ -84,7 +87,13 @@ export class ProductResource {
   @ApiProperty({ type: 'string', nullable: true, maxLength: PRODUCT_DESCRIPTION_MAX })
   description: string | null;
 
-  @ApiProperty({ type: 'string', nullable: true, format: 'uri', maxLength: PRODUCT_IMAGE_URL_MAX, description: 'An https:// URL' })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    format: 'uri',
+    maxLength: PRODUCT_IMAGE_URL_MAX,
+    description: "An https:// URL, or one of this service's upload URLs",
+  })
   image_url: string | null;
 
   @ApiProperty({ type: 'number', minimum: 0, example: 45.5, description: 'At most two decimals' })

@@ -1,5 +1,10 @@
 import { isPgError, PG_ERROR } from '@infra/database/pg-errors';
-import { PrimaryLocationTakenError, ProductInUseError } from '@modules/catalog/domain/catalog.errors';
+import {
+  CategoryNameTakenError,
+  PrimaryLocationTakenError,
+  ProductCategoryInvalidError,
+  ProductInUseError,
+} from '@modules/catalog/domain/catalog.errors';
 
 /** The constraint errors of catalog's tables, read as the domain errors they mean (PostgreSQL codes stay out of domain/). */
 const ONE_ACTIVE_PRIMARY = 'locations_one_active_primary';
@@ -17,4 +22,14 @@ export function asProductInUse(error: unknown): unknown {
   // that as a restrict violation, earlier versions as a foreign key violation.
   const inUse = isPgError(error, PG_ERROR.foreignKeyViolation) || isPgError(error, PG_ERROR.restrictViolation);
   return inUse ? new ProductInUseError() : error;
+}
+
+/** Two writers of one name in one shop that passed the check together (the check runs under a lock; this is the backstop). */
+export function asCategoryNameTaken(error: unknown): unknown {
+  return isPgError(error, PG_ERROR.uniqueViolation, 'categories_tenant_name_unique') ? new CategoryNameTakenError() : error;
+}
+
+/** A product's category deleted between the check and the write. */
+export function asProductCategoryInvalid(error: unknown): unknown {
+  return isPgError(error, PG_ERROR.foreignKeyViolation, 'products_category_id_fkey') ? new ProductCategoryInvalidError() : error;
 }

@@ -118,13 +118,18 @@ export class ProductsRepository implements TenantOwnedRows {
    */
   async storefrontPage(
     tenantId: string,
-    page: { search: string | null; after: { nameKey: string; id: number } | null; limit: number },
+    page: { search: string | null; category: string | null; after: { nameKey: string; id: number } | null; limit: number },
   ): Promise<StorefrontProductRow[]> {
     const params: unknown[] = [tenantId, page.limit];
     const conditions = ['tenant_id = $1', 'is_active'];
+    if (page.category !== null) {
+      params.push(page.category);
+      // An unknown slug selects no category, so no product.
+      conditions.push(`category_id = (SELECT id FROM categories WHERE tenant_id = $1 AND slug = $${params.length})`);
+    }
     if (page.after) {
       params.push(page.after.nameKey, page.after.id);
-      conditions.push(`(name_key, id) > ($3::text COLLATE "C", $4::int)`);
+      conditions.push(`(name_key, id) > ($${params.length - 1}::text COLLATE "C", $${params.length}::int)`);
     }
     if (!page.search) {
       return this.rowsOf(`SELECT id FROM products WHERE ${conditions.join(' AND ')} ORDER BY name_key, id LIMIT $2`, params);
@@ -145,6 +150,25 @@ export class ProductsRepository implements TenantOwnedRows {
          OFFSET 0
        ) AS matches ORDER BY name_key, id LIMIT $2`,
       params,
+    );
+  }
+
+  /** One active product of the shop for its own page, with its live held units; undefined when there is none. */
+  async storefrontProduct(tenantId: string, id: number): Promise<(StorefrontProductRow & { updated_at: Date }) | undefined> {
+    const rows: Array<StorefrontProductRow & { updated_at: Date }> = await this.dataSource.query(
+      `SELECT p.id, p.name, p.description, p.image_url, p.price::text AS price, p.stock, p.name_key, p.updated_at,
+              ${liveHeldUnits('p.id')} AS held
+         FROM products p WHERE p.tenant_id = $1 AND p.id = $2 AND p.is_active`,
+      [tenantId, id],
+    );
+    return rows[0];
+  }
+
+  /** Up to `limit` of the shop's active products after the id `afterId`, by id (`products_tenant_idx`): a sitemap's entries. */
+  sitemapEntries(tenantId: string, afterId: number, limit: number): Promise<Array<{ id: number; name: string; updated_at: Date }>> {
+    return this.dataSource.query(
+      'SELECT id, name, updated_at FROM products WHERE tenant_id = $1 AND id > $2 AND is_active ORDER BY id LIMIT $3',
+      [tenantId, afterId, limit],
     );
   }
 

@@ -6,12 +6,15 @@ import { Cents, centsToNumber, toCents } from '@common/money/money';
 import type { CombinedStatement } from '@infra/database/statements';
 import { type Availability, availabilityOf, availableUnits } from '../domain/availability';
 import { searchKey } from '../domain/catalog-search';
-import { LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
+import { CategoryNotFoundError, LocationNotFoundError, ProductNotFoundError } from '../domain/catalog.errors';
 import { invalidProductLines, type PricedLine, type StockLine } from '../domain/order-lines';
+import type { CategoryResource } from '../dto/category.dto';
+import { toCategoryResource } from '../dto/category.mapper';
 import type { LocationResource } from '../dto/location.dto';
 import { toLocationResource } from '../dto/location.mapper';
 import type { ProductResource } from '../dto/product.dto';
 import { toProductResource } from '../dto/product.mapper';
+import { CategoriesRepository } from '../persistence/categories.repository';
 import { LocationsRepository } from '../persistence/locations.repository';
 import { ProductsRepository } from '../persistence/products.repository';
 
@@ -29,6 +32,14 @@ export interface StorefrontProduct {
 export interface StorefrontProductKey {
   nameKey: string;
   id: number;
+}
+
+/** A category as a shop's storefront lists it: one with active products, and how many. */
+export interface StorefrontCategory {
+  id: number;
+  name: string;
+  slug: string;
+  product_count: number;
 }
 
 /** An active location as a shop's storefront shows it. */
@@ -50,9 +61,13 @@ interface OrderLocation {
   deliveryFee: Cents;
 }
 
+/** The shape of every category slug (`categorySlug`). */
+const CATEGORY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** The sort key of each list, as its cursor holds it. */
 export const PRODUCT_SORT_KEY: readonly CursorField[] = ['int'];
 export const LOCATION_SORT_KEY: readonly CursorField[] = ['timestamp', 'uuid'];
+export const CATEGORY_SORT_KEY: readonly CursorField[] = ['int', 'int'];
 
 /**
  * Every read of products and locations: the merchant's pages (through the query handlers) and, for
@@ -64,6 +79,7 @@ export class CatalogQueries {
   constructor(
     private readonly products: ProductsRepository,
     private readonly locations: LocationsRepository,
+    private readonly categories: CategoriesRepository,
   ) {}
 
   async productPage(tenantId: string, window: PageWindow): Promise<PageSlice<ProductResource>> {
@@ -94,6 +110,31 @@ export class CatalogQueries {
     const row = await this.locations.findById(tenantId, id);
     if (!row) throw new LocationNotFoundError();
     return toLocationResource(row);
+  }
+
+  async categoryPage(tenantId: string, window: PageWindow): Promise<PageSlice<CategoryResource>> {
+    const { rows, keys } = await this.categories.page(tenantId, window);
+    return { data: rows.map(toCategoryResource), keys };
+  }
+
+  categoryCount(tenantId: string): Promise<number> {
+    return this.categories.count(tenantId);
+  }
+
+  async category(tenantId: string, id: number): Promise<CategoryResource> {
+    const row = await this.categories.findById(tenantId, id);
+    if (!row) throw new CategoryNotFoundError();
+    return toCategoryResource(row);
+  }
+
+  /** Which of the ids name categories of the shop. */
+  async existingCategoryIds(tenantId: string, categoryIds: readonly number[]): Promise<Set<number>> {
+    return new Set(await this.categories.existingIds(tenantId, categoryIds));
+  }
+
+  /** The shop's categories that hold at least one active product, by position, then id, with how many. */
+  storefrontCategories(tenantId: string): Promise<StorefrontCategory[]> {
+    return this.categories.storefront(tenantId);
   }
 
   /**
@@ -176,16 +217,20 @@ export class CatalogQueries {
   /**
    * One page of the shop's active products for its storefront, by name (accents and case aside),
    * then id: `limit` rows after `after`, and, with `search`, only those whose name or description
-   * holds it, case and accents aside. `next` is the last row's key when more rows follow, else null.
+   * holds it, case and accents aside; with `category` (a slug), only that category's (none for an
+   * unknown slug). `next` is the last row's key when more rows follow, else null.
    * Availability is what checkout's holds leave (`availableUnits`), never the units themselves.
    */
   async storefrontProducts(
     tenantId: string,
-    page: { search?: string; after?: StorefrontProductKey; limit: number },
+    page: { search?: string; category?: string; after?: StorefrontProductKey; limit: number },
   ): Promise<{ data: StorefrontProduct[]; next: StorefrontProductKey | null }> {
     const search = page.search === undefined ? '' : searchKey(page.search);
+    // No category has a slug of another shape: nothing to look up.
+    if (page.category !== undefined && !CATEGORY_SLUG.test(page.category)) return { data: [], next: null };
     const rows = await this.products.storefrontPage(tenantId, {
       search: search === '' ? null : search,
+      category: page.category ?? null,
       after: page.after ?? null,
       limit: page.limit + 1,
     });
@@ -202,6 +247,31 @@ export class CatalogQueries {
       })),
       next: rows.length > page.limit ? { nameKey: last.name_key, id: last.id } : null,
     };
+  }
+
+  /** One active product of the shop as its storefront shows it, with when it last changed; null when there is none. */
+  async storefrontProduct(tenantId: string, id: number): Promise<(StorefrontProduct & { updatedAt: Date }) | null> {
+    const row = await this.products.storefrontProduct(tenantId, id);
+    if (!row) return null;
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      price: centsToNumber(toCents(row.price)),
+      image_url: row.image_url,
+      availability: availabilityOf(availableUnits(row.stock, row.held)),
+      updatedAt: row.updated_at,
+    };
+  }
+
+  /** Up to `limit` of the shop's active products after the id `afterId`, by id: their names and when they last changed (a sitemap). */
+  async storefrontSitemapEntries(
+    tenantId: string,
+    afterId: number,
+    limit: number,
+  ): Promise<Array<{ id: number; name: string; updatedAt: Date }>> {
+    const rows = await this.products.sitemapEntries(tenantId, afterId, limit);
+    return rows.map((row) => ({ id: row.id, name: row.name, updatedAt: row.updated_at }));
   }
 
   /** The shop's active locations for its storefront: the primary first, then by name. */

@@ -37,6 +37,12 @@ export class CouponRulesChecker {
         if (!known.has(productId)) errors[`excluded_product_ids.${index}`] = [`The product ${productId} does not exist in this shop.`];
       });
     }
+    if ((!existing || existing.changed.excluded_category_ids !== undefined) && coupon.excluded_category_ids.length > 0) {
+      const known = await this.catalog.existingCategoryIds(tenantId, coupon.excluded_category_ids);
+      coupon.excluded_category_ids.forEach((categoryId, index) => {
+        if (!known.has(categoryId)) errors[`excluded_category_ids.${index}`] = [`The category ${categoryId} does not exist in this shop.`];
+      });
+    }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
   }
 }

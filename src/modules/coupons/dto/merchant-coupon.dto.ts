@@ -123,7 +123,7 @@ export class CreateCouponDto {
     minimum: 1,
     maximum: MAX_INTEGER_ID,
     maxItems: MAX_EXCLUSIONS,
-    description: 'Category ids the coupon does not apply to; none when a new coupon leaves it out',
+    description: "Ids of this shop's categories the coupon does not apply to; none when a new coupon leaves it out",
   })
   @OptionalNonNull()
   @IsArray({ message: 'The excluded_category_ids must be an array of category ids.' })

@@ -13,13 +13,15 @@ interface LayoutProps {
   structuredDataJson?: string;
   /** A page no search engine keeps (an order's status page). */
   noindex?: boolean;
+  /** Open Graph's `og:type` (`website` unless said). */
+  ogType?: 'website' | 'product';
   children: ReactNode;
 }
 
 const OG_LOCALES = { es: 'es_HN', en: 'en_US' } as const;
 
 /** The document every shop page shares: head (SEO, Open Graph, assets), the config block, the body. */
-export function Layout({ context, page, title, description, path, image, structuredDataJson, noindex, children }: LayoutProps) {
+export function Layout({ context, page, title, description, path, image, structuredDataJson, noindex, ogType, children }: LayoutProps) {
   const { shop, language, baseUrl, assets } = context;
   const url = `${baseUrl}${path}`;
   const config: ShopPageConfig = {
@@ -39,7 +41,7 @@ export function Layout({ context, page, title, description, path, image, structu
         <title>{title}</title>
         {description ? <meta name="description" content={description} /> : null}
         <link rel="canonical" href={url} />
-        <meta property="og:type" content="website" />
+        <meta property="og:type" content={ogType ?? 'website'} />
         <meta property="og:site_name" content={shop.name} />
         <meta property="og:title" content={title} />
         {description ? <meta property="og:description" content={description} /> : null}

@@ -39,6 +39,13 @@ export interface ShopLocation {
   is_primary: boolean;
 }
 
+/** A category the shop page links to: one with active products. */
+export interface ShopCategory {
+  id: number;
+  name: string;
+  slug: string;
+}
+
 export type Availability = 'in_stock' | 'low_stock' | 'sold_out';
 
 export interface ShopProduct {
@@ -66,6 +73,6 @@ export interface ShopPageConfig {
   slug: string;
   language: Language;
   currency: string;
-  page: 'shop' | 'checkout' | 'order';
+  page: 'shop' | 'product' | 'checkout' | 'order';
   locations: ShopLocation[];
 }

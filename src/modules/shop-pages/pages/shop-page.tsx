@@ -1,7 +1,8 @@
 import { formatMoney } from '../i18n/shop-texts';
 import { CartRegion } from './cart-region';
 import { Layout } from './layout';
-import type { PageContext, ShopProduct } from './page-data';
+import type { PageContext, ShopCategory, ShopProduct } from './page-data';
+import { productPath } from './product-path';
 import { mapsHref, ShopContact, telHref } from './shop-contact';
 import { ShopHeader } from './shop-header';
 import { CARD_DESCRIPTION_MAX, shortened } from './shortened';
@@ -19,15 +20,29 @@ export interface ShopPageProps {
   query: string | null;
   /** The link to the next page of products, when there is one. */
   nextHref: string | null;
+  /** The categories with active products, linked above the products; none leaves the links out. */
+  categories?: ShopCategory[];
+  /** The category shown, when the address names one of them. */
+  currentCategory?: ShopCategory | null;
+  /** Whether the address names a category (one of them or not). */
+  categoryAsked?: boolean;
 }
 
 /**
  * `/s/{slug}`: the shop's heading, its contact, search, products, the cart and its locations.
  * Everything but the cart and the Share button works without JavaScript.
  */
-export function ShopPage({ context, productCards, productCount, image, structuredDataJson, query, nextHref }: ShopPageProps) {
+export function ShopPage(props: ShopPageProps) {
+  const { context, productCards, productCount, image, structuredDataJson, query, nextHref } = props;
+  const { categories = [], currentCategory = null, categoryAsked = false } = props;
   const { shop, texts } = context;
   const path = `/s/${shop.slug}`;
+  const heading = query
+    ? texts.searchResults(query)
+    : currentCategory
+      ? texts.categoryHeading(currentCategory.name)
+      : texts.productsHeading;
+  const empty = query ? texts.noResults : categoryAsked ? texts.noCategoryProducts : texts.noProducts;
   return (
     <Layout
       context={context}
@@ -55,14 +70,15 @@ export function ShopPage({ context, productCards, productCount, image, structure
               </button>
             </div>
           </form>
+          <CategoryLinks path={path} categories={categories} current={currentCategory} label={texts.categoriesNav} />
           <section id="products" aria-labelledby="products-heading" tabIndex={-1}>
-            <h2 id="products-heading">{query ? texts.searchResults(query) : texts.productsHeading}</h2>
-            {query ? (
+            <h2 id="products-heading">{heading}</h2>
+            {query || categoryAsked ? (
               <p>
                 <a href={path}>{texts.clearSearch}</a>
               </p>
             ) : null}
-            {productCount === 0 ? <p className="empty">{query ? texts.noResults : texts.noProducts}</p> : null}
+            {productCount === 0 ? <p className="empty">{empty}</p> : null}
             <ul className="products" dangerouslySetInnerHTML={{ __html: productCards }} />
             {nextHref ? (
               <p className="pager">
@@ -79,6 +95,38 @@ export function ShopPage({ context, productCards, productCount, image, structure
         </aside>
       </div>
     </Layout>
+  );
+}
+
+/** "Categorías": a link per category with active products, to the page of its products; the one shown marked as the current page. */
+function CategoryLinks({
+  path,
+  categories,
+  current,
+  label,
+}: {
+  path: string;
+  categories: ShopCategory[];
+  current: ShopCategory | null;
+  label: string;
+}) {
+  if (categories.length === 0) return null;
+  return (
+    <nav className="categories" aria-labelledby="categories-heading">
+      <h2 id="categories-heading">{label}</h2>
+      <ul>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <a
+              href={`${path}?${new URLSearchParams({ category: category.slug }).toString()}`}
+              aria-current={current?.id === category.id ? 'page' : undefined}
+            >
+              {category.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -100,7 +148,9 @@ export function ProductCard({ context, product }: { context: PageContext; produc
         {product.image_url ? <img src={product.image_url} alt="" loading="lazy" decoding="async" width={400} height={400} /> : null}
       </div>
       <div className="product-body">
-        <h3 id={headingId}>{product.name}</h3>
+        <h3 id={headingId}>
+          <a href={productPath(shop.slug, product)}>{product.name}</a>
+        </h3>
         {product.description ? <p className="product-description">{shortened(product.description, CARD_DESCRIPTION_MAX)}</p> : null}
         <p className="product-price">{formatMoney(product.price, shop.currency)}</p>
         <p className={`availability availability-${product.availability}`}>{texts.availability[product.availability]}</p>

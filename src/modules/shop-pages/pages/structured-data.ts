@@ -1,4 +1,5 @@
 import type { PageContext, ShopProduct } from './page-data';
+import { productPath } from './product-path';
 import { shortened, STRUCTURED_DESCRIPTION_MAX } from './shortened';
 
 const AVAILABILITY = {
@@ -42,7 +43,7 @@ export function productStructuredData(context: PageContext, product: ShopProduct
   return {
     '@type': 'Product',
     name: product.name,
-    url: `${baseUrl}/s/${shop.slug}#product-${product.id}`,
+    url: `${baseUrl}${productPath(shop.slug, product)}`,
     ...(product.description ? { description: shortened(product.description, STRUCTURED_DESCRIPTION_MAX) } : {}),
     ...(product.image_url ? { image: product.image_url } : {}),
     offers: {
@@ -52,4 +53,9 @@ export function productStructuredData(context: PageContext, product: ShopProduct
       availability: AVAILABILITY[product.availability],
     },
   };
+}
+
+/** A product's own page: its `Product` (its `Offer` with price, currency and schema.org availability), on its own. */
+export function productPageStructuredData(context: PageContext, product: ShopProduct) {
+  return { '@context': 'https://schema.org', ...productStructuredData(context, product) };
 }

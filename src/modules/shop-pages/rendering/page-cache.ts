@@ -23,6 +23,8 @@ export interface RenderedPage {
   renderedAt: number;
   /** The shop it shows (null for the unknown shop's page): a change of that shop drops it. */
   tenantId: string | null;
+  /** The page's canonical path, where another address may name it (a product's page). */
+  canonicalPath?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { scriptSafeJson } from '@modules/shop-pages/pages/json-data';
-import type { PageContext, ShopProduct } from '@modules/shop-pages/pages/page-data';
+import type { PageContext, ShopCategory, ShopProduct } from '@modules/shop-pages/pages/page-data';
 import { ProductCard, ShopPage } from '@modules/shop-pages/pages/shop-page';
 import { productStructuredData, storeStructuredData } from '@modules/shop-pages/pages/structured-data';
 import { renderHtml } from './render-html';
@@ -21,6 +21,11 @@ export async function renderShopPage(
   products: ShopProduct[],
   query: string | null,
   nextHref: string | null,
+  categories: { categories: ShopCategory[]; current: ShopCategory | null; asked: string | null } = {
+    categories: [],
+    current: null,
+    asked: null,
+  },
 ): Promise<string> {
   const cards: string[] = [];
   const items: string[] = [];
@@ -53,6 +58,9 @@ export async function renderShopPage(
       structuredDataJson={structuredDataJson}
       query={query}
       nextHref={nextHref}
+      categories={categories.categories}
+      currentCategory={categories.current}
+      categoryAsked={categories.asked !== null}
     />,
   );
 }

@@ -1,4 +1,4 @@
-import type { StorefrontLocation, StorefrontProduct } from '@modules/catalog';
+import type { StorefrontCategory, StorefrontLocation, StorefrontProduct } from '@modules/catalog';
 
 /** What `GET /api/v1/storefront/{slug}` shows of a public shop (decisions §18). */
 export interface StorefrontShop {
@@ -44,6 +44,13 @@ export interface StorefrontShopView {
 
 export interface StorefrontProductsView {
   page: StorefrontProductPage;
+  tenantId: string;
+  etag: string;
+}
+
+/** The shop's categories that hold active products, as `GET /api/v1/storefront/{slug}/categories` lists them (`data`). */
+export interface StorefrontCategoriesView {
+  categories: StorefrontCategory[];
   tenantId: string;
   etag: string;
 }

@@ -4,6 +4,7 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validato
 import { PHONE_MAX_LENGTH, WHATSAPP_MAX_LENGTH } from '@common/http/contact-fields';
 import { AVAILABILITIES, type Availability } from '@modules/catalog';
 import {
+  STOREFRONT_CATEGORY_MAX,
   STOREFRONT_PRODUCTS_DEFAULT_LIMIT,
   STOREFRONT_PRODUCTS_MAX_LIMIT,
   STOREFRONT_SEARCH_MAX,
@@ -22,6 +23,16 @@ export class StorefrontProductsQueryDto {
   @IsString({ message: 'The search must be a string.' })
   @MaxLength(STOREFRONT_SEARCH_MAX, { message: `The search may not be greater than ${STOREFRONT_SEARCH_MAX} characters.` })
   q?: string;
+
+  @ApiPropertyOptional({
+    maxLength: STOREFRONT_CATEGORY_MAX,
+    description: "Only the products of the category with this slug (from the shop's categories); an unknown slug lists none",
+    example: 'bebidas',
+  })
+  @IsOptional()
+  @IsString({ message: 'The category must be a string.' })
+  @MaxLength(STOREFRONT_CATEGORY_MAX, { message: `The category may not be greater than ${STOREFRONT_CATEGORY_MAX} characters.` })
+  category?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_CURSOR_LENGTH, description: 'The `next_cursor` of the previous page (opaque)' })
   @IsOptional()
@@ -175,4 +186,27 @@ export class StorefrontProductPageResponse {
 
   @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last' })
   next_cursor: string | null;
+}
+
+export class StorefrontCategoryResource {
+  @ApiProperty({ type: 'integer', minimum: 1, example: 3 })
+  id: number;
+
+  @ApiProperty({ example: 'Bebidas' })
+  name: string;
+
+  @ApiProperty({ example: 'bebidas', description: 'Pass as `category` to the product list' })
+  slug: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Its active products' })
+  product_count: number;
+}
+
+export class StorefrontCategoryListResponse {
+  @ApiProperty({
+    type: StorefrontCategoryResource,
+    isArray: true,
+    description: 'The categories with at least one active product, in the order the shop gave them',
+  })
+  data: StorefrontCategoryResource[];
 }

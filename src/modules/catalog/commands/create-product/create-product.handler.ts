@@ -4,8 +4,11 @@ import { DataSource } from 'typeorm';
 import { centsToDecimal, toCents } from '@common/money/money';
 import { CatalogChanges } from '@infra/catalog-changes/catalog-changes';
 import { inTransaction } from '@infra/database/transaction';
+import { ProductCategoryInvalidError } from '@modules/catalog/domain/catalog.errors';
 import type { ProductResource } from '@modules/catalog/dto/product.dto';
 import { toProductResource } from '@modules/catalog/dto/product.mapper';
+import { CategoriesRepository } from '@modules/catalog/persistence/categories.repository';
+import { asProductCategoryInvalid } from '@modules/catalog/persistence/constraint-errors';
 import { ProductsRepository } from '@modules/catalog/persistence/products.repository';
 import { CreateProductCommand } from './create-product.command';
 
@@ -14,11 +17,16 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly products: ProductsRepository,
+    private readonly categories: CategoriesRepository,
     private readonly changes: CatalogChanges,
   ) {}
 
   async execute({ tenantId, input }: CreateProductCommand): Promise<ProductResource> {
     const product = await inTransaction(this.dataSource, async (manager) => {
+      // A category of the shop only (a deleted one is caught by the foreign key below).
+      if (typeof input.category_id === 'number' && !(await this.categories.exists(manager, tenantId, input.category_id))) {
+        throw new ProductCategoryInvalidError();
+      }
       const row = await this.products.insert(manager, tenantId, {
         name: input.name,
         description: input.description ?? null,
@@ -29,6 +37,8 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
         is_active: input.is_active ?? true,
       });
       return toProductResource(row);
+    }).catch((error: unknown) => {
+      throw asProductCategoryInvalid(error);
     });
     void this.changes.changed(tenantId);
     return product;

@@ -11,7 +11,7 @@ export interface PageCursor {
 
 /**
  * The "More products" links' cursors, signed: the catalog's cursor, a dot, and a MAC of the shop,
- * the normalised search and that cursor, under a key derived from APP_KEY (so every instance and
+ * the normalised search, that cursor and the category shown (if any), under a key derived from APP_KEY (so every instance and
  * every restart knows them). Only a cursor that carries its MAC may name a page cache entry; any
  * other (made up, or copied from the catalog API) still pages through the catalog, rendered for
  * its request and not kept (docs/storefront.md, "Caching and speed"). The catalog's cursors are
@@ -29,23 +29,23 @@ export class IssuedCursors {
     return createHmac('sha256', appKey).update('shop-page-cursor').digest();
   }
 
-  /** The cursor to put in the link to the page after this one. */
-  issue(slug: string, search: string | null, catalogCursor: string): string {
-    return `${catalogCursor}.${this.mac(slug, search, catalogCursor)}`;
+  /** The cursor to put in the link to the page after this one (of the category's products, with `category`). */
+  issue(slug: string, search: string | null, catalogCursor: string, category: string | null = null): string {
+    return `${catalogCursor}.${this.mac(slug, search, catalogCursor, category)}`;
   }
 
-  read(slug: string, search: string | null, cursor: string): PageCursor {
+  read(slug: string, search: string | null, cursor: string, category: string | null = null): PageCursor {
     const dot = cursor.lastIndexOf('.');
     if (dot === -1) return { catalogCursor: cursor, issued: false };
     const catalogCursor = cursor.slice(0, dot);
     const given = Buffer.from(cursor.slice(dot + 1));
-    const expected = Buffer.from(this.mac(slug, search, catalogCursor));
+    const expected = Buffer.from(this.mac(slug, search, catalogCursor, category));
     return { catalogCursor, issued: given.length === expected.length && timingSafeEqual(given, expected) };
   }
 
-  private mac(slug: string, search: string | null, catalogCursor: string): string {
+  private mac(slug: string, search: string | null, catalogCursor: string, category: string | null): string {
     return createHmac('sha256', this.key)
-      .update(JSON.stringify([slug, search, catalogCursor]))
+      .update(JSON.stringify(category === null ? [slug, search, catalogCursor] : [slug, search, catalogCursor, category]))
       .digest('base64url')
       .slice(0, 22);
   }

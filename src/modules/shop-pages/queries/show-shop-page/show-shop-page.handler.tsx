@@ -20,6 +20,8 @@ export const PRODUCTS_PER_PAGE = 240;
 export const SHOP_PAGE_CACHE = Symbol('SHOP_PAGE_CACHE');
 /** The catalog's longest search. */
 const MAX_SEARCH = 100;
+/** The longest slug a category has. */
+const MAX_CATEGORY = 140;
 
 /** What one page shows: the search in the catalog's own form, the catalog's cursor. */
 interface PageRequest {
@@ -27,6 +29,8 @@ interface PageRequest {
   kind: ShowShopPageQuery['kind'];
   language: ShowShopPageQuery['language'];
   search: string | null;
+  /** The slug of the category shown, null for all products. */
+  category: string | null;
   catalogCursor: string | null;
 }
 
@@ -44,6 +48,16 @@ export function normalisedSearch(q: string | null): string | null {
   }
   key = key.trim();
   return key === '' ? null : key;
+}
+
+/**
+ * The `category` of a shop page's address as the catalog takes it: lower case, at most a slug's
+ * length; null for none. One that names no category of the shop shows no products, as the catalog answers.
+ */
+export function pageCategory(category: string | null): string | null {
+  if (category === null) return null;
+  const slug = category.trim().toLowerCase().slice(0, MAX_CATEGORY);
+  return slug === '' ? null : slug;
 }
 
 @QueryHandler(ShowShopPageQuery)
@@ -67,16 +81,26 @@ export class ShowShopPageHandler implements IQueryHandler<ShowShopPageQuery, Ren
    */
   execute(query: ShowShopPageQuery): Promise<RenderedPage> {
     const search = query.kind === 'shop' ? normalisedSearch(query.q) : null;
-    const cursor = query.kind === 'shop' && query.cursor ? this.cursors.read(query.slug, search, query.cursor) : null;
+    const category = query.kind === 'shop' ? pageCategory(query.category) : null;
+    const cursor = query.kind === 'shop' && query.cursor ? this.cursors.read(query.slug, search, query.cursor, category) : null;
     const request: PageRequest = {
       slug: query.slug,
       kind: query.kind,
       language: query.language,
       search,
+      category,
       catalogCursor: cursor?.catalogCursor ?? null,
     };
     if (cursor && !cursor.issued) return this.render(request);
-    const key = JSON.stringify([request.slug, request.kind, request.language, request.search, request.catalogCursor]);
+    // Without a category the key is the one it always was.
+    const key = JSON.stringify([
+      request.slug,
+      request.kind,
+      request.language,
+      request.search,
+      request.catalogCursor,
+      ...(request.category === null ? [] : [request.category]),
+    ]);
     return this.cache.get(key, () => this.render(request));
   }
 
@@ -86,17 +110,28 @@ export class ShowShopPageHandler implements IQueryHandler<ShowShopPageQuery, Ren
     if (!shop) return renderedPage(404, renderHtml(<NotFoundPage language={query.language} styles={assets.styles} />), Date.now());
     const context: PageContext = { shop, language: query.language, texts: SHOP_TEXTS[query.language], baseUrl: this.baseUrl, assets };
     if (query.kind === 'checkout') return renderedPage(200, renderHtml(<CheckoutPage context={context} />), Date.now(), shop.id);
-    const { products, nextCursor } = await this.catalog.products(query.slug, {
-      q: query.search,
-      cursor: query.catalogCursor,
-      count: PRODUCTS_PER_PAGE,
-    });
+    const [{ products, nextCursor }, categories] = await Promise.all([
+      this.catalog.products(query.slug, {
+        q: query.search,
+        category: query.category,
+        cursor: query.catalogCursor,
+        count: PRODUCTS_PER_PAGE,
+      }),
+      this.catalog.categories(query.slug),
+    ]);
     const nextHref = nextCursor
       ? `/s/${shop.slug}?${new URLSearchParams({
           ...(query.search ? { q: query.search } : {}),
-          cursor: this.cursors.issue(query.slug, query.search, nextCursor),
+          ...(query.category ? { category: query.category } : {}),
+          cursor: this.cursors.issue(query.slug, query.search, nextCursor, query.category),
         }).toString()}`
       : null;
-    return renderedPage(200, await renderShopPage(context, products, query.search, nextHref), Date.now(), shop.id);
+    const current = categories.find((category) => category.slug === query.category) ?? null;
+    return renderedPage(
+      200,
+      await renderShopPage(context, products, query.search, nextHref, { categories, current, asked: query.category }),
+      Date.now(),
+      shop.id,
+    );
   }
 }

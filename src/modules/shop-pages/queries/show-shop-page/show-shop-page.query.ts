@@ -12,5 +12,7 @@ export class ShowShopPageQuery {
     readonly q: string | null = null,
     /** The catalog's cursor for a later page of products (shop page only). */
     readonly cursor: string | null = null,
+    /** The slug of the category whose products the page shows (shop page only). */
+    readonly category: string | null = null,
   ) {}
 }

@@ -11,6 +11,8 @@ import { ListStorefrontProductsQuery } from './list-storefront-products.query';
 export const STOREFRONT_PRODUCTS_DEFAULT_LIMIT = 24;
 export const STOREFRONT_PRODUCTS_MAX_LIMIT = 100;
 export const STOREFRONT_SEARCH_MAX = 100;
+/** A category's slug is at most 120 characters and a `-N` suffix. */
+export const STOREFRONT_CATEGORY_MAX = 140;
 
 /** The list a cursor names (`encodeCursor`): a cursor of another list is refused, not misread. */
 const CURSOR_LIST = 'storefront-products';
@@ -32,11 +34,19 @@ export class ListStorefrontProductsHandler implements IQueryHandler<ListStorefro
       throw ValidationFailedError.field('q', `The search may not be greater than ${STOREFRONT_SEARCH_MAX} characters.`);
     }
     if (request.q?.includes('\u0000')) throw ValidationFailedError.field('q', 'The search may not hold a NUL character.');
+    if (request.category !== undefined && request.category.length > STOREFRONT_CATEGORY_MAX) {
+      throw ValidationFailedError.field('category', `The category may not be greater than ${STOREFRONT_CATEGORY_MAX} characters.`);
+    }
     const after = request.cursor === undefined ? undefined : cursorKey(request.cursor);
     const profile = await this.tenants.publicProfile(slug);
     if (!profile) throw new StorefrontNotFoundError();
 
-    const { data, next } = await this.catalog.storefrontProducts(profile.id, { search: request.q, after, limit });
+    const { data, next } = await this.catalog.storefrontProducts(profile.id, {
+      search: request.q,
+      category: request.category,
+      after,
+      limit,
+    });
     const page: StorefrontProductPage = { data, next_cursor: next ? encodeCursor(CURSOR_LIST, [next.nameKey, next.id]) : null };
     return { page, tenantId: profile.id, etag: entityTag(page) };
   }

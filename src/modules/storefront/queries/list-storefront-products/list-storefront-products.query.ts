@@ -1,6 +1,10 @@
-/** How a storefront's product list is asked for: `limit` 1–100 (default 24), `q` at most 100 characters. */
+/**
+ * How a storefront's product list is asked for: `limit` 1–100 (default 24), `q` at most 100
+ * characters, `category` a category's slug (an unknown one lists nothing).
+ */
 export interface StorefrontProductsRequest {
   q?: string;
+  category?: string;
   cursor?: string;
   limit?: number;
 }
@@ -8,7 +12,7 @@ export interface StorefrontProductsRequest {
 /**
  * Result: `StorefrontProductsView`, the shop's active products by name (case and accents aside),
  * then id; `StorefrontNotFoundError` (404) for an unknown, archived or inactive shop; 422 on
- * `cursor`, `limit` or `q` for values out of their bounds.
+ * `cursor`, `limit`, `q` or `category` for values out of their bounds.
  */
 export class ListStorefrontProductsQuery {
   constructor(
