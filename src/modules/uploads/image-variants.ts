@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { ValidationFailedError } from '@common/errors/domain.error';
+import { Turns } from '@common/util/turns';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;
@@ -23,13 +24,23 @@ export interface ImageVariant {
 const refuse = (message: string) => ValidationFailedError.field('file', message);
 
 /**
+ * Conversions running at once in this process: one may hold a 40-megapixel image decoded (some
+ * 160 MB), so a burst of uploads, from one shop or many, waits its turn rather than multiplying that.
+ */
+const conversions = new Turns(2);
+
+/**
  * The WebP files of an uploaded image: recognised by its bytes (JPEG, PNG or WebP), its header read
  * before anything is decoded (at most MAX_UPLOAD_PIXELS, and libvips is told the same limit so a
  * decompression bomb is refused, never decoded), turned by its EXIF orientation, then re-encoded
  * without any metadata (EXIF, GPS, XMP, ICC: sharp keeps none unless asked, and converts to sRGB)
- * at each width of UPLOAD_WIDTHS it reaches, the largest last.
+ * at each width of UPLOAD_WIDTHS it reaches, the largest last. Two at a time in a process (`conversions`).
  */
-export async function imageVariants(bytes: Buffer): Promise<ImageVariant[]> {
+export function imageVariants(bytes: Buffer): Promise<ImageVariant[]> {
+  return conversions.run(() => convert(bytes));
+}
+
+async function convert(bytes: Buffer): Promise<ImageVariant[]> {
   let header: Metadata;
   try {
     // The header only: no pixel is decoded here.

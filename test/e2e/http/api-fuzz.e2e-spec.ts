@@ -64,8 +64,13 @@ const OWN_ERROR_BODIES: Record<string, (status: number, body: unknown) => boolea
   'POST /api/webhooks/payment': (status, body) => status === 422 && isObject(body) && body.status === 'invalid',
 };
 
-/** The hosted shop pages answer an unknown shop or order with a page of their own (text/html 404, as documented). */
-const HTML_NOT_FOUND = new Set(['GET /s/{slug}', 'GET /s/{slug}/checkout', 'GET /s/{slug}/orders/{orderNumber}']);
+/** The hosted shop pages answer an unknown shop, order or product with a page of their own (text/html 404, as documented). */
+const HTML_NOT_FOUND = new Set([
+  'GET /s/{slug}',
+  'GET /s/{slug}/checkout',
+  'GET /s/{slug}/orders/{orderNumber}',
+  'GET /s/{slug}/p/{product}',
+]);
 
 interface Account {
   userId: string;
