@@ -163,7 +163,13 @@ export class PostgresQueuePool {
       void client.end().catch(swallow);
       throw forWorkers(error);
     }
-    client.release = () => void client.end().catch(swallow);
+    // BullMQ removes every listener of its LISTEN connection, ours included, before it releases it;
+    // the goodbye is not awaited, so a server stopping meanwhile (the embedded one stops right after
+    // the app closes) ends the session with an error that, unheard, would end the process.
+    client.release = () => {
+      client.on('error', swallow);
+      void client.end().catch(swallow);
+    };
     return client;
   }
 
