@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { createLocation, createProduct } from '../test/support/commerce-factories';
+import { createCategory, createLocation, createProduct } from '../test/support/commerce-factories';
 import { createTenantWithOwner } from '../test/support/factories';
 import globalSetup from '../test/support/global-setup';
 import { createTestApp } from '../test/support/test-app';
@@ -64,13 +64,26 @@ async function main(): Promise<void> {
           'Cafetería de barrio en Tegucigalpa: café de altura, baleadas y pan recién horneado. Recoge en tienda o pide a domicilio.',
       },
     });
-    await t.db.query(`UPDATE tenants SET payment_methods = '{cash,bank_transfer}', bank_transfer_instructions = $2 WHERE id = $1`, [
-      tenant.id,
-      'Banco Atlántida, cuenta de ahorro 200-1234567-8 a nombre de Café La Esquina. Envía el comprobante por WhatsApp.',
-    ]);
+    await t.db.query(
+      `UPDATE tenants SET payment_methods = '{cash,bank_transfer}', bank_transfer_instructions = $2, phone = '+504 2232-4455',
+         whatsapp = '+50499887766', email = 'hola@cafelaesquina.hn', address = 'Avenida República de Chile 512, Tegucigalpa',
+         social_links = '{"instagram": "https://instagram.com/cafelaesquina", "facebook": "https://facebook.com/cafelaesquina"}'
+       WHERE id = $1`,
+      [tenant.id, 'Banco Atlántida, cuenta de ahorro 200-1234567-8 a nombre de Café La Esquina. Envía el comprobante por WhatsApp.'],
+    );
     const palmira = await createLocation(t, tenant.id, { name: 'Colonia Palmira', deliveryFee: '45.00' });
-    await t.db.query(`UPDATE locations SET address = 'Avenida República de Chile 512, Tegucigalpa' WHERE id = $1`, [palmira.id]);
-    for (const [index, product] of PRODUCTS.entries()) await createProduct(t, tenant.id, { ...product, imageUrl: `${IMAGES}${index}.svg` });
+    await t.db.query(
+      `UPDATE locations SET address = 'Avenida República de Chile 512, Tegucigalpa', phone = '+504 2232-4455' WHERE id = $1`,
+      [palmira.id],
+    );
+    const categories = [await createCategory(t, tenant.id, 'Café'), await createCategory(t, tenant.id, 'Comida')];
+    const productIds: number[] = [];
+    for (const [index, product] of PRODUCTS.entries()) {
+      const created = await createProduct(t, tenant.id, { ...product, imageUrl: `${IMAGES}${index}.svg` });
+      productIds.push(created.id);
+      const category = [0, 1, 4].includes(index) ? categories[0] : [2, 3].includes(index) ? categories[1] : null;
+      if (category) await t.db.query('UPDATE products SET category_id = $2 WHERE id = $1', [created.id, category.id]);
+    }
 
     mkdirSync(OUT, { recursive: true });
     for (const [label, viewport] of [
@@ -107,6 +120,10 @@ async function main(): Promise<void> {
           await shop.getByRole('article', { name: 'Espresso doble' }).getByRole('button', { name: 'Agregar al carrito' }).click();
           await shop.getByRole('article', { name: 'Café de Marcala 454 g' }).getByRole('button', { name: 'Agregar al carrito' }).click();
           await shop.getByRole('region', { name: 'Carrito' }).getByText('L 225.00').waitFor();
+        });
+        // A product's own page (the shop page links each product's name to it).
+        await shoot(page, `${t.baseUrl}/s/${slug}/p/${productIds[0]}`, `product-${label}.png`, async (product) => {
+          await product.getByRole('heading', { level: 1, name: 'Café de Marcala 454 g' }).waitFor();
         });
         await shoot(page, `${t.baseUrl}/s/${slug}/checkout`, `checkout-${label}.png`, async (checkout) => {
           await checkout.getByRole('textbox', { name: 'Nombre' }).fill('Ana López');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCoupon, createLocation, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
+import { createCategory, createCoupon, createLocation, createProduct, createShop, orderBody } from '@test/support/commerce-factories';
 import { authHeader, createTenantWithOwner } from '@test/support/factories';
 import { DESKTOP, describeWithBrowser, PHONE, useBrowser, type Viewport } from '@test/support/browser';
 import { openSignedIn, pageTrail } from '@test/support/dashboard';
@@ -45,6 +45,7 @@ const PAGES: Shot[] = [
   { name: 'product', path: (shop) => `/products/${shop.productIds[0]}`, heading: /sourdough loaf/i },
   { name: 'coupons', path: '/coupons', heading: /^coupons$/i },
   { name: 'locations', path: '/locations', heading: /^locations$/i },
+  { name: 'categories', path: '/categories', heading: /^categories$/i },
   { name: 'shop', path: '/shop', heading: /^shop profile$/i },
   { name: 'admin', path: '/admin', heading: /^administration$/i, superAdmin: true },
   { name: 'notifications', path: '/notifications', heading: /^notifications$/i },
@@ -66,6 +67,10 @@ describeWithBrowser('Dashboard: every page opens (screenshots with UPDATE_SCREEN
     const bread = await createProduct(t, tenant.id, { name: 'Sourdough loaf', price: '85.00' });
     const coffee = await createProduct(t, tenant.id, { name: 'Coffee beans 500 g', price: '250.00' });
     const cake = await createProduct(t, tenant.id, { name: 'Carrot cake', price: '420.00' });
+    const bakery = await createCategory(t, tenant.id, 'Bakery');
+    const pantry = await createCategory(t, tenant.id, 'Pantry');
+    await t.db.query('UPDATE products SET category_id = $2 WHERE id = ANY($1::int[])', [[bread.id, cake.id], bakery.id]);
+    await t.db.query('UPDATE products SET category_id = $2 WHERE id = $1', [coffee.id, pantry.id]);
     const customers = ['Ana López', 'Carlos Mejía', 'María Fernanda Reyes', 'José Martínez', 'Lucía Hernández'];
     const orderIds: number[] = [];
     for (const [index, customer_name] of customers.entries()) {
