@@ -32,7 +32,7 @@ function w3cDate(date: Date): string {
  * a keyset page at a time, so their memory is flat whatever the catalog's size (docs/storefront.md, "Crawling").
  */
 @ApiTags('storefront pages')
-// The public catalog's group (decisions §18: 300 a minute per IP, THROTTLE_STOREFRONT).
+// The public catalog's group (docs/storefront.md: 300 a minute per IP, THROTTLE_STOREFRONT).
 @RateLimit('storefront')
 @Controller()
 export class CrawlingController {

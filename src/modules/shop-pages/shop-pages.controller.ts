@@ -83,7 +83,7 @@ function single(value: unknown, max: number): string | null {
 
 /** The shop's hosted pages (storefront.md): server-rendered HTML, cached, with the cart and checkout added by a small script. */
 @ApiTags('storefront pages')
-// The public catalog's group (decisions §18: 300 a minute per IP, THROTTLE_STOREFRONT).
+// The public catalog's group (docs/storefront.md: 300 a minute per IP, THROTTLE_STOREFRONT).
 @RateLimit('storefront')
 @Controller('s')
 export class ShopPagesController {

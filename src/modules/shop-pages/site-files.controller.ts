@@ -14,7 +14,7 @@ const ICON_CACHE = 'public, max-age=604800';
  * (`/icons/notification-icon.png`, 192 × 192).
  */
 @ApiTags('storefront pages')
-// The public catalog's group (decisions §18: 300 a minute per IP, THROTTLE_STOREFRONT).
+// The public catalog's group (docs/storefront.md: 300 a minute per IP, THROTTLE_STOREFRONT).
 @RateLimit('storefront')
 @Controller()
 export class SiteFilesController {

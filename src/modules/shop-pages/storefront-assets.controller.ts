@@ -10,7 +10,7 @@ import { StorefrontAssets } from '@modules/shop-pages/rendering/storefront-asset
  * brotli or gzip compressed as the browser accepts (docs/operations.md, "Static files").
  */
 @ApiTags('storefront pages')
-// The public catalog's group (decisions §18: 300 a minute per IP, THROTTLE_STOREFRONT).
+// The public catalog's group (docs/storefront.md: 300 a minute per IP, THROTTLE_STOREFRONT).
 @RateLimit('storefront')
 @Controller('storefront-assets')
 export class StorefrontAssetsController {
